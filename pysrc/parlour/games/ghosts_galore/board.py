@@ -1,0 +1,172 @@
+"""A player's 3×3 board: cells, the 12 doors on its rim, and track tracing.
+
+Cells are numbered 0–8 row by row from the top left and named like a chessboard seen from the
+player: column ``a``–``c`` left to right, row ``1``–``3`` top to bottom (``a1`` is cell 0, ``c3``
+cell 8). A grid is a tuple of 9 entries, each ``None`` (free) or ``(tile id, rotation)``.
+
+Every midpoint of the rim is a door (12 in all). Bone doors: the west sides of ``a1`` and
+``a3``; tooth doors: the east sides of ``c1`` and ``c3``; the other eight are plain. Tracks
+never fork: each side midpoint of a tile holds at most one track end, so a track is a path
+(two ends) or a loop (none). A bridge's two pieces cross without joining, so they may belong to
+two different tracks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from parlour.games.ghosts_galore.tiles import E, N, S, W, tile_set
+
+Placement = tuple[int, int]
+"""A placed tile: ``(tile id, quarter turns clockwise 0–3)``."""
+Grid = tuple[Placement | None, ...]
+
+CELLS = tuple(range(9))
+EMPTY_GRID: Grid = (None,) * 9
+
+BONE, TOOTH, PLAIN = "bone", "tooth", "plain"
+DOOR_KINDS = (BONE, TOOTH, PLAIN)
+SPECIAL_DOORS: dict[tuple[int, int], str] = {(0, W): BONE, (6, W): BONE, (2, E): TOOTH, (8, E): TOOTH}
+
+DOOR, OPEN, DEAD = "door", "open", "dead"
+
+
+def cell_name(cell: int) -> str:
+    return "abc"[cell % 3] + str(cell // 3 + 1)
+
+
+def parse_cell(name: str) -> int:
+    """Inverse of :func:`cell_name`; ``ValueError`` on anything else."""
+    if len(name) != 2 or name[0] not in "abc" or name[1] not in "123":
+        raise ValueError(f"not a cell: {name!r}")
+    return "abc".index(name[0]) + 3 * (int(name[1]) - 1)
+
+
+def neighbour(cell: int, side: int) -> int | None:
+    """The cell across ``side`` of ``cell``, or ``None`` at the rim."""
+    r, c = divmod(cell, 3)
+    if side == N:
+        r -= 1
+    elif side == S:
+        r += 1
+    elif side == E:
+        c += 1
+    else:
+        c -= 1
+    return r * 3 + c if 0 <= r < 3 and 0 <= c < 3 else None
+
+
+def neighbours(cell: int) -> list[int]:
+    """The side-neighbouring cells (no diagonals)."""
+    return [n for n in (neighbour(cell, s) for s in (N, E, S, W)) if n is not None]
+
+
+def door_at(cell: int, side: int) -> str | None:
+    """The door kind on the rim at ``cell``'s ``side``, or ``None`` if that side is inside the board."""
+    if neighbour(cell, side) is not None:
+        return None
+    return SPECIAL_DOORS.get((cell, side), PLAIN)
+
+
+DOORS: tuple[tuple[int, int, str], ...] = tuple(
+    (cell, side, kind) for cell in CELLS for side in (N, E, S, W) if (kind := door_at(cell, side) or "")
+)
+"""All 12 doors as ``(cell, side, kind)``: 2 bone, 2 tooth, 8 plain."""
+
+
+@cache
+def ends_of(tile_id: int, rot: int) -> tuple[int, int, int, int]:
+    """For each side N, E, S, W of the placed tile: the index of the track piece ending there, or -1."""
+    out = [-1, -1, -1, -1]
+    for k, (a, b) in enumerate(tile_set()[tile_id].pieces_rotated(rot)):
+        out[a] = k
+        out[b] = k
+    return (out[0], out[1], out[2], out[3])
+
+
+@cache
+def piece_sides(tile_id: int, rot: int) -> tuple[tuple[int, int], ...]:
+    return tile_set()[tile_id].pieces_rotated(rot)
+
+
+@dataclass(frozen=True)
+class End:
+    """Where a track stops: at a ``door`` (``door`` gives its kind), facing a free cell (``open``,
+    only on a partial grid), or at a tile edge with no track across it (``dead``, a dead end)."""
+
+    cell: int
+    side: int
+    kind: str
+    door: str = ""
+
+
+@dataclass(frozen=True)
+class Track:
+    """One continuous track: the pieces it runs through as ``(cell, piece)``, and its ends (none for a loop)."""
+
+    pieces: tuple[tuple[int, int], ...]
+    ends: tuple[End, ...]
+
+    @property
+    def segments(self) -> int:
+        """Track segments: one per tile piece the track runs through."""
+        return len(self.pieces)
+
+    @property
+    def is_loop(self) -> bool:
+        return not self.ends
+
+    @property
+    def doors(self) -> tuple[str, ...]:
+        """Kinds of the doors it touches, sorted."""
+        return tuple(sorted(e.door for e in self.ends if e.kind == DOOR))
+
+    @property
+    def door_to_door(self) -> bool:
+        return len(self.ends) == 2 and all(e.kind == DOOR for e in self.ends)
+
+
+def trace(grid: Sequence[Placement | None]) -> list[Track]:
+    """Every track on the grid, in the order of their first piece (cell, then piece index)."""
+    seen: set[tuple[int, int]] = set()
+    tracks: list[Track] = []
+    for cell in CELLS:
+        placed = grid[cell]
+        if placed is None:
+            continue
+        for k in range(len(piece_sides(*placed))):
+            if (cell, k) in seen:
+                continue
+            pieces: list[tuple[int, int]] = []
+            ends: list[End] = []
+            todo = [(cell, k)]
+            seen.add((cell, k))
+            while todo:
+                c, p = todo.pop()
+                pieces.append((c, p))
+                here = grid[c]
+                assert here is not None
+                for side in piece_sides(*here)[p]:
+                    other = neighbour(c, side)
+                    if other is None:
+                        ends.append(End(c, side, DOOR, SPECIAL_DOORS.get((c, side), PLAIN)))
+                        continue
+                    there = grid[other]
+                    if there is None:
+                        ends.append(End(c, side, OPEN))
+                        continue
+                    q = ends_of(*there)[(side + 2) % 4]
+                    if q < 0:
+                        ends.append(End(c, side, DEAD))
+                    elif (other, q) not in seen:
+                        seen.add((other, q))
+                        todo.append((other, q))
+            tracks.append(Track(tuple(sorted(pieces)), tuple(sorted(ends, key=lambda e: (e.cell, e.side)))))
+    return tracks
+
+
+def dead_ends(grid: Sequence[Placement | None]) -> list[End]:
+    """Every dead end on the grid (GG-T): a track end at a tile edge whose neighbour shows no track there."""
+    return [e for t in trace(grid) for e in t.ends if e.kind == DEAD]

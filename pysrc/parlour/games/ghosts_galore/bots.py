@@ -1,0 +1,221 @@
+"""Bots for Ghosts Galore, each playing from its own view only.
+
+* ``random``: a uniformly random draft move (it never bothers with provisional hidden-tile moves).
+* ``easy``: values a tile by the points it adds now across all 13 categories (the marginal score),
+  takes the flipped tile unless a table tile adds more, and takes a table tile it likes over a flip.
+* ``hard``: values a board by its points plus what its open parts are likely to bring (open
+  tracks from doors, lonely bats with free neighbours, slimes and skeletons times the turns and
+  diamonds still to come, dead ends as a loss), and weighs the draft's future by sampling the
+  tiles it has not seen: it passes when a better tile is likely and flips rather than settle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from parlour.engine import JSON, Game, Rng
+from parlour.games.ghosts_galore.board import DOOR, OPEN, Grid, neighbours, trace
+from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move
+from parlour.games.ghosts_galore.scoring import count_werewolves, score_board
+from parlour.games.ghosts_galore.tiles import tile_set
+
+SAMPLE = 8
+"""Unseen tiles the hard bot imagines per decision."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a bot reads from its view."""
+
+    player: int
+    players: int
+    grid: Grid
+    others_wolves: tuple[int, ...]
+    seen: frozenset[int]
+
+    @classmethod
+    def from_view(cls, view: JSON, player: int) -> Seat:
+        grids = [tuple(None if p is None else (p[0], p[1]) for p in g) for g in view["grids"]]
+        seen = {p[0] for g in grids for p in g if p is not None}
+        seen.update(view["table"])
+        seen.update(t for t in view["hidden"] if t is not None)
+        seen.update(view["last_look"] or ())
+        if view["pending"] is not None:
+            seen.add(view["pending"])
+        wolves = tuple(count_werewolves(g) for i, g in enumerate(grids) if i != player)
+        return cls(player, view["players"], grids[player], wolves, frozenset(seen))
+
+
+@cache
+def _mean_turns_and_diamonds() -> tuple[float, float]:
+    tiles = tile_set()
+    return sum(t.turns for t in tiles) / len(tiles), sum(len(t.diamonds) for t in tiles) / len(tiles)
+
+
+@cache
+def distinct_rotations(tile_id: int) -> tuple[int, ...]:
+    """Rotations that differ in play: a straight turned half way round is the same tile."""
+    tile = tile_set()[tile_id]
+    seen: dict[object, int] = {}
+    for rot in range(4):
+        pieces = tile.pieces_rotated(rot)
+        key = tuple(
+            sorted(
+                (tuple(sorted(p)), tuple(sorted(m.kind for m in tile.monsters if m.piece == k)))
+                for k, p in enumerate(pieces)
+            )
+        )
+        seen.setdefault(key, rot)
+    return tuple(sorted(seen.values()))
+
+
+def actual_value(seat: Seat, grid: Grid) -> float:
+    """Points the board scores now (the marginal score of a placement is the difference)."""
+    return float(score_board(grid, seat.players, seat.others_wolves).total)
+
+
+def hopeful_value(seat: Seat, grid: Grid) -> float:
+    """Points now plus a rough guess of what the board's open parts will bring."""
+    tracks = trace(grid)
+    sheet = score_board(grid, seat.players, seat.others_wolves, tracks)
+    value = float(sheet.total)
+    free = sum(1 for p in grid if p is None)
+    hope = min(1.0, free / 4)
+    turns, diamonds = _mean_turns_and_diamonds()
+    tiles = tile_set()
+    placed = [(c, tiles[p[0]]) for c, p in enumerate(grid) if p is not None]
+    value += sum(t.count("slime") for _, t in placed) * turns * free
+    value += sum(t.count("skeleton") for _, t in placed) * diamonds * free
+    track_of = {piece: i for i, t in enumerate(tracks) for piece in t.pieces}
+    for track in tracks:
+        kinds = [e.kind for e in track.ends]
+        if OPEN not in kinds:
+            continue
+        if DOOR in kinds:
+            door = next(e.door for e in track.ends if e.kind == DOOR)
+            rate = 1.0 if door == "plain" else 2.0
+            value += hope * 0.6 * rate * (track.segments + 1)
+        elif kinds.count(OPEN) == 2:
+            value += hope * 0.3 * track.segments
+    value -= 1.0 * len(sheet.dead_ends)
+    free_cells = {c for c, p in enumerate(grid) if p is None}
+    bat_cells = {c for c, t in placed if t.count("bat")}
+    for c, t in placed:
+        if t.count("bat") and not bat_cells & set(neighbours(c)) and free_cells & set(neighbours(c)):
+            value += 2.0 * hope * t.count("bat")
+        for m in t.monsters:
+            track = tracks[track_of[(c, m.piece)]]
+            if any(e.kind == OPEN for e in track.ends):
+                if m.kind == "ghost":
+                    value += 1.0 * hope
+                elif m.kind == "satyr":
+                    value += 0.8 * hope
+    return value
+
+
+def _placed(grid: Grid, cell: int, tile: int, rot: int) -> Grid:
+    return tuple((tile, rot) if c == cell else p for c, p in enumerate(grid))
+
+
+def best_placement(seat: Seat, tile: int, value: Any) -> tuple[float, int, int]:
+    """The best ``(value, cell, rotation)`` for ``tile`` on the seat's board."""
+    best = (float("-inf"), -1, 0)
+    for cell, p in enumerate(seat.grid):
+        if p is not None:
+            continue
+        for rot in distinct_rotations(tile):
+            v = value(seat, _placed(seat.grid, cell, tile, rot))
+            if v > best[0]:
+                best = (v, cell, rot)
+    return best
+
+
+def _hidden_move(seat: Seat, view: JSON, value: Any) -> Move:
+    tile = view["hidden"][seat.player]
+    cell = next(c for c, p in enumerate(seat.grid) if p is None)
+    rot = max(range(4), key=lambda r: (value(seat, _placed(seat.grid, cell, tile, r)), -r))
+    return Move(HIDDEN, rot=rot)
+
+
+class RandomGhostBot:
+    """Uniformly random among the draft moves (flip, pass, take, hidden)."""
+
+    def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Any], rng: Rng) -> Any:
+        moves = [m for m in legal if m.action != PREPLACE] or list(legal)
+        return rng.choice(moves)
+
+
+class EasyBot:
+    """Greedy on the points a tile adds now."""
+
+    def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Any], rng: Rng) -> Any:
+        seat = Seat.from_view(view, player)
+        actions = {m.action for m in legal}
+        if HIDDEN in actions:
+            return _hidden_move(seat, view, actual_value)
+        offers = sorted({m.tile for m in legal if m.action == TAKE})
+        scored = {t: best_placement(seat, t, actual_value) for t in offers}
+        if view["pending"] is not None:
+            mine = scored[view["pending"]]
+            table = [best_placement(seat, t, actual_value)[0] for t in view["table"]]
+            if PASS in actions and table and max(table) > mine[0]:
+                return Move(PASS)
+            return Move(TAKE, view["pending"], mine[1], mine[2])
+        base = actual_value(seat, seat.grid)
+        best_tile = max(scored, key=lambda t: scored[t][0]) if scored else None
+        if best_tile is not None and (FLIP not in actions or scored[best_tile][0] - base >= 4):
+            _, cell, rot = scored[best_tile]
+            return Move(TAKE, best_tile, cell, rot)
+        return Move(FLIP)
+
+
+class HardBot:
+    """Looks ahead: the board's prospects and the draft's likely offers."""
+
+    def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Any], rng: Rng) -> Any:
+        seat = Seat.from_view(view, player)
+        actions = {m.action for m in legal}
+        if HIDDEN in actions:
+            return _hidden_move(seat, view, actual_value)
+        base = hopeful_value(seat, seat.grid)
+        offers = sorted({m.tile for m in legal if m.action == TAKE})
+        gains = {}
+        for t in offers:
+            v, cell, rot = best_placement(seat, t, hopeful_value)
+            gains[t] = (v - base, cell, rot)
+        if FLIP not in actions and PASS not in actions:
+            tile = max(gains, key=lambda t: gains[t][0])
+            return Move(TAKE, tile, gains[tile][1], gains[tile][2])
+        unseen = [t for t in range(len(tile_set())) if t not in seat.seen]
+        sample = rng.shuffled(unseen)[:SAMPLE]
+        future = sorted(best_placement(seat, t, hopeful_value)[0] - base for t in sample)
+        waiting = sum(1 for i, taken in enumerate(view["taken"]) if not taken and i != player)
+        if view["pending"] is not None:
+            mine = gains[view["pending"]]
+            table = [best_placement(seat, t, hopeful_value)[0] - base for t in view["table"]]
+            # If I pass, the others move first; what I may still get is roughly the better of the
+            # table and a fresh flip, each less likely the more players are still waiting.
+            hope = _quantile(future, 0.75) if view["stack_count"] >= 1 else float("-inf")
+            alternative = max([*table, hope]) - 1.0 - 0.5 * waiting
+            if PASS in actions and future and mine[0] < alternative:
+                return Move(PASS)
+            return Move(TAKE, view["pending"], mine[1], mine[2])
+        best_tile = max(gains, key=lambda t: gains[t][0]) if gains else None
+        flip_worth = _quantile(future, 0.6) if future else float("-inf")
+        if best_tile is not None and (FLIP not in actions or gains[best_tile][0] >= flip_worth):
+            _, cell, rot = gains[best_tile]
+            return Move(TAKE, best_tile, cell, rot)
+        return Move(FLIP)
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` (nearest rank)."""
+    if not values:
+        return float("-inf")
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+BOTS = {"random": RandomGhostBot, "easy": EasyBot, "hard": HardBot}
