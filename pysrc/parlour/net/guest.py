@@ -1,0 +1,275 @@
+"""A guest: a peer that sends intents to the host and shows the views the host sends back.
+
+:class:`GuestSession` takes the host's messages as text and returns what to send back, as
+``(HOST, text)`` pairs. It checks each message's sequence number (a gap: something was lost) and
+the hash of each view (a mismatch: something was mangled) and then asks the host for a fresh
+view. It keeps what it needs to check the whole match at the end (:meth:`GuestSession.verify`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+from parlour.engine import JSON, CorruptMatch, Game, MatchRecord
+from parlour.net.fairness import Problem, SeedLog, commitment, verify_match
+from parlour.net.lobby import LOBBY, OVER
+from parlour.net.wire import (
+    HOST,
+    MAX_FROM_HOST,
+    BadMessage,
+    Outgoing,
+    as_mapping,
+    digest,
+    encode,
+    parse,
+    view_hash,
+)
+
+logger = logging.getLogger("parlour.net")
+
+SYNC_RETRY_MS = 2_000
+"""An unanswered request for a fresh view is repeated after this long."""
+
+# Guest connection states, as the guest's own UI shows them.
+CONNECTING, JOINED, RECONNECTING, DENIED = "connecting", "connected", "reconnecting", "denied"
+
+
+class GuestSession:
+    """One guest's side of a session. Pass ``saved`` (from :meth:`saved`, kept in the browser's
+    storage) to come back to the same seat after a reload or a lost connection."""
+
+    def __init__(
+        self,
+        *,
+        entropy: str,
+        name: str,
+        want: str = "play",
+        seat: int | None = None,
+        colour: str | None = None,
+        saved: Mapping[str, Any] | None = None,
+    ) -> None:
+        saved = dict(saved or {})
+        self.entropy = str(saved.get("entropy", entropy))
+        self.name, self.want, self.wanted_seat, self.colour = name, want, seat, colour
+        self.sid: str | None = saved.get("sid")
+        self.pid: str | None = saved.get("pid")
+        self.token: str | None = saved.get("token")
+        self.status = CONNECTING
+        self.denied: str | None = None
+        self.phase: str | None = None
+        self.seat: int | None = None
+        self.lobby: dict[str, JSON] = {}
+        self.table: dict[str, JSON] = {}
+        """The latest ``ply``, ``view``, ``hash``, ``act`` (seats to act), ``legal`` and ``outcome``."""
+        self.log: list[list[JSON]] = []
+        """``[seat, [events]]`` per ply, as this guest could see them."""
+        self.refusals: list[dict[str, JSON]] = []
+        self.seedlog = SeedLog()
+        self.round = 0
+        self.seen: list[tuple[int, str]] = []
+        """``(ply, view hash)`` of every view received, checked against the replay at the end."""
+        self.record: MatchRecord | None = None
+        self.final: SeedLog | None = None
+        self.problems: list[Problem] = []
+        self.notes: deque[str] = deque(maxlen=500)
+        self.seq_out = 0
+        self.seq_in: int | None = None
+        self._sync_pending = False
+        self._sync_at = 0
+        self._now = 0
+
+    # --- the transport's calls -----------------------------------------------------------------
+    def hello(self, now: int) -> list[Outgoing]:
+        """Call when the data channel to the host opens (first time and after every reconnection)."""
+        self.seq_out, self.seq_in, self._sync_pending, self._now = 0, None, False, now
+        self.status = CONNECTING
+        return [
+            self._send(
+                "hello",
+                name=self.name,
+                want=self.want,
+                seat=self.wanted_seat,
+                colour=self.colour,
+                token=self.token,
+            )
+        ]
+
+    def disconnected(self, now: int) -> None:
+        """The data channel closed: show *reconnecting* until :meth:`hello` on a new one."""
+        if self.status != DENIED:
+            self.status = RECONNECTING
+
+    def receive(self, text: str, now: int) -> list[Outgoing]:
+        """Handle one message from the host; never raises on bad input."""
+        self._now = now
+        try:
+            msg = parse(text, MAX_FROM_HOST)
+        except BadMessage as exc:
+            return self._drop(exc.reason)
+        seq, kind = msg["s"], msg["t"]
+        out: list[Outgoing] = []
+        if kind in ("welcome", "denied"):
+            self.seq_in = seq
+        elif self.seq_in is None:
+            return self._drop(f"{kind} before welcome")
+        elif seq <= self.seq_in:
+            return self._drop(f"old seq {seq}")
+        else:
+            if seq != self.seq_in + 1:
+                self._note(f"gap: seq {self.seq_in} then {seq}")
+                out += self.sync()
+            self.seq_in = seq
+        handler = getattr(self, "_on_" + str(kind), None)
+        if handler is None:
+            return out + self._drop(f"unknown type {str(kind)[:20]!r}")
+        try:
+            result: list[Outgoing] = handler(msg)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            return out + self._drop(f"bad {kind}: {type(exc).__name__}") + self.sync()
+        return out + result
+
+    # --- the player's actions ------------------------------------------------------------------
+    def move(self, move: JSON) -> list[Outgoing]:
+        """Send a move (as JSON) for this guest's seat, made on the view of ply ``table['ply']``."""
+        if self.seat is None or not self.table:
+            return []
+        return [self._send("move", ply=self.table["ply"], seat=self.seat, m=move)]
+
+    def pick_seat(self, seat: int | None, colour: str | None = None) -> list[Outgoing]:
+        """In the lobby: sit at ``seat`` (``None``: just watch), optionally in ``colour``."""
+        return [self._send("seat", seat=seat, colour=colour)]
+
+    def set_ready(self, ready: bool = True) -> list[Outgoing]:
+        return [self._send("ready", ready=ready)]
+
+    def sync(self) -> list[Outgoing]:
+        """Ask the host for a fresh view (done by itself on a gap or a bad hash)."""
+        # An unanswered request is repeated after a while: the host may have dropped it.
+        waiting = self._sync_pending and self._now - self._sync_at < SYNC_RETRY_MS
+        if waiting or self.seq_in is None:
+            return []
+        self._sync_pending, self._sync_at = True, self._now
+        return [self._send("sync")]
+
+    def leave(self) -> list[Outgoing]:
+        """Leave for good (the host treats the seat as gone at once)."""
+        return [self._send("bye")]
+
+    def saved(self) -> dict[str, JSON]:
+        """What to keep in the browser's storage to get back to this seat: the token is secret."""
+        return {"sid": self.sid, "pid": self.pid, "token": self.token, "entropy": self.entropy}
+
+    def verify(self, game: Game[Any, Any]) -> list[Problem]:
+        """Once the match is over: was the seed fair, and does every view received match the replay?
+        An empty list means everything checks out."""
+        if self.record is None or self.final is None:
+            return [Problem("net.verify.missing", "the match is not over")]
+        problems = list(self.problems)
+        if self.final.commits != self.seedlog.commits or self.final.reveals != self.seedlog.reveals:
+            problems.append(Problem("net.verify.commit", "the final log differs from the one played"))
+        if self.pid in self.final.participants and self.final.reveals.get(self.pid) != self._value():
+            problems.append(Problem("net.verify.commit", "my own value is missing or altered"))
+        return problems + verify_match(game, self.record, self.final, self.seen, self.seat)
+
+    # --- message handlers ----------------------------------------------------------------------
+    def _on_welcome(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        self.sid, self.pid, self.token = str(msg["sid"]), str(msg["pid"]), str(msg["token"])
+        self.seat = msg.get("seat")
+        self.status = JOINED
+        return []
+
+    def _on_denied(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        self.status, self.denied = DENIED, str(msg.get("code"))
+        return []
+
+    def _on_lobby(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        self.lobby = {k: v for k, v in msg.items() if k not in ("v", "t", "s")}
+        self.phase = str(msg["phase"])
+        seats = [s for s in msg["seats"] if as_mapping(s).get("pid") == self.pid]
+        self.seat = self.lobby["seats"].index(seats[0]) if seats and self.pid is not None else None
+        if self.phase == LOBBY:
+            self.seedlog, self.table, self.log, self.seen = SeedLog(), {}, [], []
+        return []
+
+    def _on_seed(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        self.round = int(msg["round"])
+        self.seedlog = SeedLog([str(p) for p in msg["who"]])
+        if self.pid not in self.seedlog.participants:
+            return []
+        assert self.pid is not None
+        return [self._send("commit", c=commitment(self._value(), self.pid))]
+
+    def _on_commits(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        commits = {str(k): str(v) for k, v in as_mapping(msg["c"]).items()}
+        self.seedlog.commits, self.seedlog.salt_commit = commits, str(msg["salt"])
+        if self.pid not in self.seedlog.participants:
+            return []
+        assert self.pid is not None
+        if commits.get(self.pid) != commitment(self._value(), self.pid):
+            self.problems.append(Problem("net.verify.commit", "the host altered my commitment"))
+            return []
+        return [self._send("reveal", r=self._value())]
+
+    def _on_start(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        self.seedlog.reveals = {str(k): str(v) for k, v in as_mapping(msg["reveals"]).items()}
+        for pid, value in self.seedlog.reveals.items():
+            if commitment(value, pid) != self.seedlog.commits.get(pid, commitment(value, pid)):
+                self.problems.append(Problem("net.verify.commit", pid))
+        return []
+
+    def _on_view(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        if view_hash(msg["view"]) != msg["hash"]:
+            self._note("view hash mismatch")
+            self._sync_pending = False
+            return self.sync()
+        self._take(msg)
+        self.log = [list(entry) for entry in msg["log"]]
+        self._sync_pending = False
+        return []
+
+    def _on_update(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        if view_hash(msg["view"]) != msg["hash"]:
+            self._note("update hash mismatch: desync")
+            return self.sync()
+        expected = int(self.table.get("ply", -1)) + 1
+        out = [] if msg["ply"] == expected else self.sync()
+        self._take(msg)
+        self.log.append([msg["by"], list(msg["ev"])])
+        return out
+
+    def _on_refused(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        self.refusals.append({k: msg.get(k) for k in ("ref", "code", "rule", "params")})
+        return []
+
+    def _on_end(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        try:
+            self.record = MatchRecord.from_json(msg["record"])
+        except CorruptMatch as exc:
+            raise ValueError(str(exc)) from exc
+        self.final = SeedLog.from_json(as_mapping(msg["fair"]))
+        self.phase = OVER
+        return []
+
+    # --- helpers -------------------------------------------------------------------------------
+    def _take(self, msg: dict[str, JSON]) -> None:
+        self.table = {k: msg[k] for k in ("ply", "view", "hash", "act", "legal", "outcome")}
+        self.seen.append((int(msg["ply"]), str(msg["hash"])))
+
+    def _value(self) -> str:
+        """This guest's random contribution to the seed of the current round."""
+        return digest("parlour-guest-value", self.entropy, str(self.sid), str(self.round))
+
+    def _send(self, kind: str, **fields: JSON) -> Outgoing:
+        self.seq_out += 1
+        return (HOST, encode(kind, self.seq_out, **{k: v for k, v in fields.items() if v is not None}))
+
+    def _drop(self, reason: str) -> list[Outgoing]:
+        self._note(f"dropped a message from the host: {reason}")
+        return []
+
+    def _note(self, line: str) -> None:
+        self.notes.append(line)
+        logger.info("parlour.net guest %s: %s", self.pid, line)

@@ -1,0 +1,730 @@
+"""The host: the one peer that runs the rules and decides what happened.
+
+:class:`HostSession` is a plain object the transport feeds: incoming text with the connection it
+came on and the time (``now``, milliseconds from any fixed origin), returning the messages to send
+as ``(connection id, text)`` pairs. It starts no threads and reads no clock, so a whole session can
+be replayed in a test. Every peer is sent only what :meth:`Game.view` and :meth:`Event.seen_by`
+allow for its seat (spectators: the public cut). Bad input from a peer is logged and dropped;
+it never raises out of :meth:`HostSession.receive` and never changes the game.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+from collections import deque
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parlour.engine import JSON, Game, IllegalMove, Match, MatchRecord, ParlourError, Rng, canonical_json
+from parlour.engine.bots import Bot, BotFactory, RandomBot
+from parlour.net.fairness import SALT_ID, SeedLog, commitment, derive_seed
+from parlour.net.lobby import (
+    AI,
+    CONNECTED,
+    GONE,
+    GUEST,
+    HOST_PID,
+    HOST_SEAT,
+    LOBBY,
+    ON_GONE,
+    OPEN,
+    OVER,
+    PALETTE,
+    PAUSED,
+    PLAYING,
+    RECONNECTING,
+    SEEDING,
+    Member,
+    Seat,
+)
+from parlour.net.wire import (
+    PROTOCOL_VERSION,
+    TOKEN_LEN,
+    BadMessage,
+    Outgoing,
+    clean_name,
+    digest,
+    encode,
+    parse_guest,
+    view_hash,
+)
+
+logger = logging.getLogger("parlour.net")
+
+MAX_MEMBERS = 64
+"""Peers a session keeps at once (seated or watching): a flood of joins cannot exhaust memory."""
+SYNC_INTERVAL_MS = 1_000
+"""A peer may ask for a fresh view at most this often (a snapshot costs the host work)."""
+SAVE_KIND = "parlour-host-session"
+
+GameLookup = Callable[[str], tuple[Game[Any, Any], Mapping[str, BotFactory]]]
+"""Game id → (game definition, bot factories), e.g. from ``parlour.games.module(id)``."""
+
+
+class HostSession:
+    """One hosted table: lobby, seed drawing, play, pauses, reconnections and the end.
+
+    The host is itself a peer (id ``"h"``) and usually holds a seat: its UI calls :meth:`play`
+    and reads :meth:`local`. AI seats are played by the host when :meth:`run_bots` is called.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        bots: Mapping[str, BotFactory] | None = None,
+        *,
+        entropy: str,
+        name: str = "Host",
+        players: int | None = None,
+        options: Mapping[str, JSON] | None = None,
+        host_seat: int | None = 0,
+        grace_ms: int = 60_000,
+        on_gone: str = "pause",
+        ai_level: str = "random",
+        now: int = 0,
+    ) -> None:
+        if on_gone not in ON_GONE:
+            raise ValueError(f"on_gone must be one of {ON_GONE}")
+        self.entropy = entropy
+        self.sid = digest("parlour-sid", entropy)[:12]
+        self.grace_ms = grace_ms
+        self.on_gone = on_gone
+        self.ai_level = ai_level
+        self.phase = LOBBY
+        self.members: dict[str, Member] = {
+            HOST_PID: Member(HOST_PID, clean_name(name, "Host"), "", since=now)
+        }
+        self.conns: dict[str, str] = {}
+        self.next_pid = 1
+        self.round = 0
+        self.seedlog = SeedLog()
+        self.match: Match[Any, Any] | None = None
+        self.log: deque[str] = deque(maxlen=1_000)
+        """Lines about dropped or refused input, newest last (also sent to the ``parlour.net`` logger)."""
+        self._bots: dict[int, Bot] = {}
+        self._last_sync: dict[str, int] = {}
+        self.game = game
+        self.bots: dict[str, BotFactory] = dict(bots or {})
+        self.options = game.check_options(options)
+        self.seats: list[Seat] = []
+        self._resize(players or game.min_players)
+        if host_seat is not None:
+            self.set_seat(host_seat, HOST_SEAT)
+
+    # --- transport events ----------------------------------------------------------------------
+    def receive(self, conn: str, text: str, now: int) -> list[Outgoing]:
+        """Handle one message that arrived on connection ``conn``; never raises."""
+        try:
+            msg = parse_guest(text)
+        except BadMessage as exc:
+            return self._drop(conn, exc.reason)
+        try:
+            if msg["t"] == "hello":
+                return self._hello(conn, msg, now)
+            pid = self.conns.get(conn)
+            if pid is None:
+                return self._drop(conn, f"{msg['t']} before hello")
+            member = self.members[pid]
+            if msg["s"] <= member.seq_in:
+                return self._drop(conn, f"replayed seq {msg['s']} (last {member.seq_in})")
+            member.seq_in = msg["s"]
+            handler = getattr(self, "_on_" + msg["t"])
+            out: list[Outgoing] = handler(member, msg, now)
+            return out
+        except Exception as exc:  # the last line of defence: a peer must never crash the host
+            logger.exception("parlour.net: error handling a message")
+            return self._drop(conn, f"internal error {type(exc).__name__}: {exc}")
+
+    def disconnected(self, conn: str, now: int) -> list[Outgoing]:
+        """The transport lost connection ``conn``: its peer is *reconnecting* for ``grace_ms``."""
+        pid = self.conns.pop(conn, None)
+        if pid is None:
+            return []
+        member = self.members[pid]
+        member.conn, member.state, member.since = None, RECONNECTING, now
+        self._note(f"{pid} disconnected")
+        return self._broadcast_lobby()
+
+    def tick(self, now: int) -> list[Outgoing]:
+        """Call now and then: peers reconnecting for longer than ``grace_ms`` are *gone*."""
+        out: list[Outgoing] = []
+        for member in list(self.members.values()):
+            if member.state == RECONNECTING and now - member.since >= self.grace_ms:
+                out += self._gone(member, now)
+        return out
+
+    # --- the host's own controls ---------------------------------------------------------------
+    def set_game(
+        self,
+        game: Game[Any, Any],
+        bots: Mapping[str, BotFactory] | None = None,
+        players: int | None = None,
+        options: Mapping[str, JSON] | None = None,
+    ) -> list[Outgoing]:
+        """Pick another game in the lobby (seats beyond its player count are emptied)."""
+        self._require(LOBBY)
+        opts = game.check_options(options)
+        count = players or max(game.min_players, min(len(self.seats), game.max_players))
+        game.check_players(count)
+        self.game, self.bots, self.options = game, dict(bots or {}), opts
+        self._resize(count)
+        return self._lobby_changed()
+
+    def set_options(self, options: Mapping[str, JSON]) -> list[Outgoing]:
+        """Change the game's options in the lobby; raises ``ValueError`` on a bad option."""
+        self._require(LOBBY)
+        self.options = self.game.check_options(options)
+        return self._lobby_changed()
+
+    def set_players(self, players: int) -> list[Outgoing]:
+        """Change the number of seats in the lobby."""
+        self._require(LOBBY)
+        self.game.check_players(players)
+        self._resize(players)
+        return self._lobby_changed()
+
+    def set_seat(self, index: int, kind: str, level: str = "", name: str = "") -> list[Outgoing]:
+        """Make seat ``index`` open, the host's own, or an AI of ``level`` (a key of the bots)."""
+        self._require(LOBBY)
+        seat = self.seats[index]
+        if seat.pid is not None and seat.pid in self.members:
+            self.members[seat.pid].seat = None
+        seat.kind, seat.pid, seat.level, seat.name = OPEN, None, "", ""
+        host = self.members[HOST_PID]
+        if kind == HOST_SEAT:
+            if host.seat is not None:
+                self.seats[host.seat].kind, self.seats[host.seat].pid = OPEN, None
+                self.seats[host.seat].name = ""
+            seat.kind, seat.pid, seat.name, host.seat = HOST_SEAT, HOST_PID, host.name, index
+        elif kind == AI:
+            seat.kind, seat.level = AI, level or self.ai_level
+            seat.name = name or f"AI {seat.level}"
+        elif kind != OPEN:
+            raise ValueError(f"unknown seat kind {kind!r}")
+        return self._lobby_changed()
+
+    def kick(self, pid: str) -> list[Outgoing]:
+        """Send a peer away: it is told so and its connection forgotten (the glue closes it)."""
+        member = self.members.get(pid)
+        if member is None or pid == HOST_PID:
+            return []
+        out = [] if member.conn is None else [self._send(member, "denied", code="net.error.kicked")]
+        if self.phase in (LOBBY, SEEDING) or member.seat is None:
+            out += self._forget(member)
+        else:
+            if member.conn is not None:
+                self.conns.pop(member.conn, None)
+            member.conn, member.state = None, GONE
+            out += self._seat_gone(member)
+        return out + self._broadcast_lobby()
+
+    def can_start(self) -> str | None:
+        """Why the match cannot start yet (a message key), or ``None``."""
+        if self.phase != LOBBY:
+            return "net.error.not-lobby"
+        if any(s.kind == OPEN for s in self.seats):
+            return "net.error.seats-open"
+        for seat in self.seats:
+            if seat.kind == GUEST:
+                member = self.members[str(seat.pid)]
+                if not member.ready or member.state != CONNECTED:
+                    return "net.error.not-ready"
+        return None
+
+    def start(self, now: int) -> list[Outgoing]:
+        """Begin drawing the seed (every seat filled, every seated guest ready)."""
+        reason = self.can_start()
+        if reason is not None:
+            raise IllegalMove(f"cannot start: {reason}", code=reason)
+        self.round += 1
+        participants = [HOST_PID] + [str(s.pid) for s in self.seats if s.kind == GUEST]
+        self.seedlog = SeedLog(
+            participants,
+            {HOST_PID: commitment(self._secret("value"), HOST_PID)},
+            {},
+            commitment(self._secret("salt"), SALT_ID),
+        )
+        self.phase = SEEDING
+        out = self._broadcast_lobby()
+        for member in self._connected():
+            out += self._seeding_messages(member)
+        return out + self._maybe_reveal(now)
+
+    def play(self, move: JSON, now: int) -> list[Outgoing]:
+        """The host's own move (as JSON); raises :class:`IllegalMove` with the reason if refused."""
+        seat = self.members[HOST_PID].seat
+        if seat is None:
+            raise IllegalMove("the host has no seat", code="net.error.no-seat")
+        self._require_play()
+        return self._apply(seat, self.game.decode_move(move), now)
+
+    def bots_to_move(self) -> list[int]:
+        """The AI seats that may act now: call :meth:`run_bots` (after a short delay, for the eye)."""
+        if self.phase != PLAYING or self.match is None:
+            return []
+        return [s for s in self.game.to_act(self.match.state) if self.seats[s].kind == AI]
+
+    def run_bots(self, now: int, limit: int = 1) -> list[Outgoing]:
+        """Let up to ``limit`` bot moves happen, each sent to every peer like any other move."""
+        out: list[Outgoing] = []
+        for _ in range(limit):
+            seats = self.bots_to_move()
+            if not seats or self.match is None:
+                break
+            seat = seats[0]
+            state = self.match.state
+            legal = self.game.legal_moves(state, seat)
+            rng = Rng.from_seed(self._secret(f"bot:{len(self.match.plies)}"))
+            move = self._bot(seat).choose(self.game, self.game.view(state, seat), seat, legal, rng)
+            out += self._apply(seat, move, now)
+        return out
+
+    def give_seat_to_ai(self, index: int, now: int, level: str = "") -> list[Outgoing]:
+        """Let an AI play the seat of a guest who is gone (the guest may take it back on return)."""
+        self._require_play()
+        seat = self.seats[index]
+        if seat.kind != GUEST:
+            raise IllegalMove("only a guest's seat can be given to the AI", code="net.error.not-guest-seat")
+        seat.kind, seat.level = AI, level or self.ai_level
+        self._note(f"seat {index} given to the AI ({seat.level})")
+        self._maybe_resume()
+        return self._broadcast_lobby()
+
+    def local(self) -> dict[str, JSON]:
+        """What the host's own UI shows: the same fields a guest gets in a ``view`` message."""
+        return self._snapshot(self.members[HOST_PID].seat)
+
+    def lobby(self) -> dict[str, JSON]:
+        """The table as every peer sees it (the ``lobby`` message's fields)."""
+        return {
+            "phase": self.phase,
+            "game": self.game.id,
+            "players": len(self.seats),
+            "options": dict(self.options),
+            "seats": [{**s.public(), "level": s.level} for s in self.seats],
+            "peers": [m.public() for m in self.members.values()],
+        }
+
+    # --- saving and restoring ------------------------------------------------------------------
+    def dumps(self) -> str:
+        """The whole session (match record, seats, peers and their tokens) for the host's storage.
+
+        It holds secrets (the tokens, the salt): keep it in the host's own storage only.
+        """
+        return canonical_json(
+            {
+                "kind": SAVE_KIND,
+                "v": PROTOCOL_VERSION,
+                "entropy": self.entropy,
+                "game": self.game.id,
+                "options": dict(self.options),
+                "phase": self.phase,
+                "grace_ms": self.grace_ms,
+                "on_gone": self.on_gone,
+                "ai_level": self.ai_level,
+                "next_pid": self.next_pid,
+                "round": self.round,
+                "seats": [s.to_json() for s in self.seats],
+                "members": [m.to_json() for m in self.members.values()],
+                "seedlog": self.seedlog.to_json(),
+                "record": None if self.match is None else self.match.record.to_json(),
+            }
+        )
+
+    @classmethod
+    def loads(cls, text: str, games: GameLookup, now: int) -> HostSession:
+        """Restore a session saved by :meth:`dumps`. Every guest starts *reconnecting*: their
+        pages reconnect with their tokens and carry on. Raises ``ValueError`` on a damaged save."""
+        try:
+            data = json.loads(text)
+            if data.get("kind") != SAVE_KIND or data.get("v") != PROTOCOL_VERSION:
+                raise ValueError("not a saved host session")
+            game, bots = games(str(data["game"]))
+            host = cls(game, bots, entropy=str(data["entropy"]), options=data["options"], host_seat=None)
+            host.grace_ms, host.on_gone, host.ai_level = data["grace_ms"], data["on_gone"], data["ai_level"]
+            host.next_pid, host.round = int(data["next_pid"]), int(data["round"])
+            host.seats = [Seat.from_json(s) for s in data["seats"]]
+            host.members = {}
+            for item in data["members"]:
+                member = Member.from_json(item, now)
+                if member.pid == HOST_PID:
+                    member.state = CONNECTED
+                host.members[member.pid] = member
+            host.seedlog = SeedLog.from_json(data["seedlog"])
+            if data["record"] is not None:
+                host.match = Match.replay(game, MatchRecord.from_json(data["record"]))
+            host.phase = data["phase"]
+        except (KeyError, TypeError, ValueError, AttributeError, ParlourError) as exc:
+            raise ValueError(f"the saved host session is damaged: {exc}") from exc
+        return host
+
+    # --- message handlers (one per guest message type) -----------------------------------------
+    def _hello(self, conn: str, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if conn in self.conns:
+            return self._drop(conn, "second hello on one connection")
+        token = msg.get("token")
+        if token:
+            member = self._by_token(str(token))
+            if member is None:
+                self._note(f"{conn}: hello with an unknown token")
+                return [(conn, encode("denied", 1, code="net.error.token"))]
+            return self._rejoin(member, conn, msg, now)
+        if len(self.members) >= MAX_MEMBERS:
+            self._note(f"{conn}: table full")
+            return [(conn, encode("denied", 1, code="net.error.full"))]
+        pid = f"p{self.next_pid}"
+        self.next_pid += 1
+        token = digest("parlour-token", self.entropy, pid)[:TOKEN_LEN]
+        member = Member(pid, clean_name(str(msg["name"]), f"Guest {pid[1:]}"), token, since=now)
+        self.members[pid] = member
+        self._bind(member, conn, msg)
+        if msg["want"] == "play" and self.phase == LOBBY:
+            wanted = msg.get("seat")
+            free = [s.index for s in self.seats if s.kind == OPEN]
+            index = wanted if wanted in free else (free[0] if free else None)
+            if index is not None:
+                self._sit(member, int(index))
+                self._recolour(member, msg.get("colour"))
+        return self._welcome(member)
+
+    def _rejoin(self, member: Member, conn: str, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if member.conn is not None:
+            # The peer reloaded before the old connection was noticed as lost.
+            self.conns.pop(member.conn, None)
+        member.state, member.since = CONNECTED, now
+        self._bind(member, conn, msg)
+        if member.seat is not None:
+            seat = self.seats[member.seat]
+            if seat.kind == AI and seat.pid == member.pid:
+                seat.kind, seat.level = GUEST, ""
+        self._note(f"{member.pid} reconnected on {conn}")
+        self._maybe_resume()
+        return self._welcome(member)
+
+    def _on_seat(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if self.phase != LOBBY:
+            return self._refuse(member, msg, "net.error.not-lobby")
+        index = msg.get("seat")
+        if index is None:
+            self._unsit(member)
+            return self._lobby_changed()
+        if not isinstance(index, int) or index >= len(self.seats):
+            return self._refuse(member, msg, "net.error.no-seat")
+        seat = self.seats[index]
+        if seat.kind != OPEN and seat.pid != member.pid:
+            return self._refuse(member, msg, "net.error.seat-taken")
+        colour = msg.get("colour")
+        if colour is not None and not self._colour_free(str(colour), index):
+            return self._refuse(member, msg, "net.error.colour-taken")
+        if member.seat != index:
+            self._unsit(member)
+            self._sit(member, index)
+        self._recolour(member, colour)
+        return self._lobby_changed()
+
+    def _on_ready(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if self.phase != LOBBY or member.seat is None:
+            return self._refuse(member, msg, "net.error.not-lobby")
+        member.ready = bool(msg["ready"])
+        return self._broadcast_lobby()
+
+    def _on_commit(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        log = self.seedlog
+        if self.phase != SEEDING or member.pid not in log.participants:
+            return self._drop(member.conn, "commit outside the seed drawing")
+        known = log.commits.get(member.pid)
+        if known is not None:
+            return [] if known == msg["c"] else self._drop(member.conn, "changed its commitment")
+        log.commits[member.pid] = str(msg["c"])
+        return self._maybe_reveal(now)
+
+    def _on_reveal(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        log = self.seedlog
+        if self.phase != SEEDING or member.pid not in log.participants or not log.all_committed():
+            return self._drop(member.conn, "reveal outside the reveal step")
+        if commitment(str(msg["r"]), member.pid) != log.commits[member.pid]:
+            return self._drop(member.conn, "reveal does not match its commitment")
+        log.reveals[member.pid] = str(msg["r"])
+        return self._maybe_begin(now)
+
+    def _on_move(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if member.seat is None or msg["seat"] != member.seat:
+            return self._drop(member.conn, f"move for seat {msg['seat']} from seat {member.seat}")
+        if self.phase == PAUSED:
+            return self._refuse(member, msg, "net.error.paused")
+        if self.phase != PLAYING or self.match is None:
+            return self._drop(member.conn, f"move during {self.phase}")
+        if self.seats[member.seat].kind != GUEST:
+            return self._drop(member.conn, "move for a seat the AI plays")
+        if msg["ply"] != len(self.match.plies):
+            self._note(f"{member.pid}: stale move for ply {msg['ply']}")
+            return self._refuse(member, msg, "net.error.stale") + self._catch_up(member)
+        try:
+            move = self.game.decode_move(msg["m"])
+            return self._apply(member.seat, move, now)
+        except ParlourError as exc:
+            self._note(f"{member.pid}: refused {str(msg['m'])[:60]}: {exc}")
+            return self._refuse(member, msg, exc.code or "net.error.illegal", exc.rule, exc.params)
+        except Exception as exc:  # a game's decode_move meeting JSON it never imagined
+            self._note(f"{member.pid}: move crashed the rules ({type(exc).__name__}), refused")
+            return self._refuse(member, msg, "net.error.malformed")
+
+    def _on_sync(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if now - self._last_sync.get(member.pid, -SYNC_INTERVAL_MS) < SYNC_INTERVAL_MS:
+            return self._drop(member.conn, "sync asked too often")
+        self._last_sync[member.pid] = now
+        return self._send_lobby(member) + self._catch_up(member)
+
+    def _on_bye(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
+        if member.conn is not None:
+            self.conns.pop(member.conn, None)
+        member.conn = None
+        return self._gone(member, now)
+
+    # --- play ----------------------------------------------------------------------------------
+    def _apply(self, seat: int, move: Any, now: int) -> list[Outgoing]:
+        assert self.match is not None
+        events = self.match.play(seat, move)
+        out: list[Outgoing] = []
+        for member in self._connected():
+            seen = [e for e in (ev.seen_by(member.seat) for ev in events) if e is not None]
+            out.append(self._send(member, "update", by=seat, ev=seen, **self._table(member.seat)))
+        if self.match.outcome() is not None:
+            self.phase = OVER
+            self.seedlog.salt = self._secret("salt")
+            out += self._broadcast_lobby()
+            for member in self._connected():
+                out.append(self._end(member))
+        return out
+
+    def _table(self, seat: int | None) -> dict[str, JSON]:
+        """The fields of ``view`` and ``update`` messages for ``seat``: all cut for that seat."""
+        assert self.match is not None
+        state = self.match.state
+        view = self.game.view(state, seat)
+        acting = list(self.game.to_act(state))
+        legal = self.game.legal_moves(state, seat) if seat is not None and seat in acting else []
+        outcome = self.match.outcome()
+        return {
+            "ply": len(self.match.plies),
+            "view": view,
+            "hash": view_hash(view),
+            "act": acting,
+            "legal": [self.game.encode_move(m) for m in legal],
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+
+    def _snapshot(self, seat: int | None) -> dict[str, JSON]:
+        """A whole picture for ``seat``: the current table and the log of what it could see."""
+        if self.match is None:
+            return {}
+        log = [
+            [ply.player, [e for e in (ev.seen_by(seat) for ev in events) if e is not None]]
+            for ply, events in zip(self.match.plies, self.match.events, strict=True)
+        ]
+        return {**self._table(seat), "log": log}
+
+    def _bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            level = self.seats[seat].level
+            factory = self.bots.get(level) or self.bots.get("random")
+            self._bots[seat] = factory() if factory is not None else RandomBot()
+        return self._bots[seat]
+
+    def _require(self, phase: str) -> None:
+        if self.phase != phase:
+            raise IllegalMove(f"not possible during {self.phase}", code=f"net.error.not-{phase}")
+
+    def _require_play(self) -> None:
+        if self.phase == PAUSED:
+            raise IllegalMove("the match is paused", code="net.error.paused")
+        if self.phase != PLAYING or self.match is None:
+            raise IllegalMove("no match is being played", code="net.error.not-playing")
+
+    # --- the seed ------------------------------------------------------------------------------
+    def _secret(self, label: str) -> str:
+        """A value only the host knows, fixed per session and round (so a reload keeps it)."""
+        return digest("parlour-secret", self.entropy, str(self.round), label)
+
+    def _seeding_messages(self, member: Member) -> list[Outgoing]:
+        log = self.seedlog
+        out = [self._send(member, "seed", who=list(log.participants), round=self.round)]
+        if log.all_committed():
+            out.append(self._send(member, "commits", c=dict(log.commits), salt=log.salt_commit))
+        return out
+
+    def _maybe_reveal(self, now: int) -> list[Outgoing]:
+        log = self.seedlog
+        if not log.all_committed():
+            return []
+        log.reveals[HOST_PID] = self._secret("value")
+        out = [self._send(m, "commits", c=dict(log.commits), salt=log.salt_commit) for m in self._connected()]
+        return out + self._maybe_begin(now)
+
+    def _maybe_begin(self, now: int) -> list[Outgoing]:
+        log = self.seedlog
+        if not log.all_revealed():
+            return []
+        seed = derive_seed(log.reveals, self._secret("salt"))
+        names = [s.name for s in self.seats]
+        self.match = Match.new(
+            self.game, len(self.seats), self.options, seed, {"names": names, "sid": self.sid}
+        )
+        self.phase = PLAYING
+        self._maybe_resume()
+        out = self._broadcast_lobby()
+        for member in self._connected():
+            out += self._catch_up(member)
+        return out
+
+    # --- peers and seats -----------------------------------------------------------------------
+    def _welcome(self, member: Member) -> list[Outgoing]:
+        out = [
+            self._send(
+                member,
+                "welcome",
+                sid=self.sid,
+                pid=member.pid,
+                token=member.token,
+                seat=member.seat,
+                game=self.game.id,
+            )
+        ]
+        return out + self._broadcast_lobby() + self._catch_up(member)
+
+    def _catch_up(self, member: Member) -> list[Outgoing]:
+        """What a peer needs after (re)joining or asking to resync, for the current phase."""
+        if self.phase == SEEDING:
+            return self._seeding_messages(member)
+        if self.match is None:
+            return []
+        out = [
+            self._send(member, "start", reveals=dict(self.seedlog.reveals)),
+            self._send(member, "view", **self._snapshot(member.seat)),
+        ]
+        if self.phase == OVER:
+            out.append(self._end(member))
+        return out
+
+    def _end(self, member: Member) -> Outgoing:
+        assert self.match is not None
+        return self._send(member, "end", record=self.match.record.to_json(), fair=self.seedlog.to_json())
+
+    def _gone(self, member: Member, now: int) -> list[Outgoing]:
+        member.state, member.since = GONE, now
+        self._note(f"{member.pid} is gone")
+        if self.phase == SEEDING and member.pid in self.seedlog.participants:
+            self._note("seed drawing abandoned: back to the lobby")
+            self.phase = LOBBY
+            self.seedlog = SeedLog()
+        if self.phase in (LOBBY, SEEDING) or member.seat is None:
+            return self._forget(member) + self._broadcast_lobby()
+        return self._seat_gone(member) + self._broadcast_lobby()
+
+    def _seat_gone(self, member: Member) -> list[Outgoing]:
+        if self.phase in (PLAYING, PAUSED) and member.seat is not None:
+            seat = self.seats[member.seat]
+            if seat.kind == GUEST:
+                if self.on_gone == "ai":
+                    seat.kind, seat.level = AI, self.ai_level
+                elif self.phase == PLAYING:
+                    self.phase = PAUSED
+        return []
+
+    def _maybe_resume(self) -> None:
+        if self.phase != PAUSED:
+            return
+        for seat in self.seats:
+            if seat.kind == GUEST and self.members[str(seat.pid)].state == GONE:
+                return
+        self.phase = PLAYING
+
+    def _forget(self, member: Member) -> list[Outgoing]:
+        self._unsit(member)
+        if member.conn is not None:
+            self.conns.pop(member.conn, None)
+        self.members.pop(member.pid, None)
+        self._last_sync.pop(member.pid, None)
+        return []
+
+    def _sit(self, member: Member, index: int) -> None:
+        seat = self.seats[index]
+        seat.kind, seat.pid, seat.name = GUEST, member.pid, member.name
+        member.seat, member.ready = index, False
+
+    def _unsit(self, member: Member) -> None:
+        if member.seat is not None and self.phase in (LOBBY, SEEDING):
+            seat = self.seats[member.seat]
+            seat.kind, seat.pid, seat.name, seat.level = OPEN, None, "", ""
+            member.seat = None
+        member.ready = False
+
+    def _colour_free(self, colour: str, index: int) -> bool:
+        return colour in PALETTE and all(s.colour != colour for s in self.seats if s.index != index)
+
+    def _recolour(self, member: Member, colour: JSON) -> None:
+        if member.seat is not None and isinstance(colour, str) and self._colour_free(colour, member.seat):
+            self.seats[member.seat].colour = colour
+
+    def _resize(self, players: int) -> None:
+        for seat in self.seats[players:]:
+            if seat.pid in self.members:
+                self.members[str(seat.pid)].seat = None
+        self.seats = self.seats[:players]
+        for i in range(len(self.seats), players):
+            used = {s.colour for s in self.seats}
+            colour = next(c for c in PALETTE if c not in used)
+            self.seats.append(Seat(i, colour=colour))
+
+    def _lobby_changed(self) -> list[Outgoing]:
+        """Seats or options changed: everyone must say ready again."""
+        for member in self.members.values():
+            member.ready = False
+        return self._broadcast_lobby()
+
+    def _by_token(self, token: str) -> Member | None:
+        for member in self.members.values():
+            if member.token and hmac.compare_digest(member.token.encode(), token.encode()):
+                return member
+        return None
+
+    def _bind(self, member: Member, conn: str, msg: dict[str, JSON]) -> None:
+        member.conn, member.seq_in, member.seq_out = conn, int(msg["s"]), 0
+        self.conns[conn] = member.pid
+
+    def _connected(self) -> list[Member]:
+        return [m for m in self.members.values() if m.conn is not None]
+
+    # --- sending -------------------------------------------------------------------------------
+    def _send(self, member: Member, kind: str, **fields: JSON) -> Outgoing:
+        assert member.conn is not None
+        member.seq_out += 1
+        return (member.conn, encode(kind, member.seq_out, **fields))
+
+    def _send_lobby(self, member: Member) -> list[Outgoing]:
+        return [self._send(member, "lobby", **self.lobby())]
+
+    def _broadcast_lobby(self) -> list[Outgoing]:
+        table = self.lobby()
+        return [self._send(m, "lobby", **table) for m in self._connected()]
+
+    def _refuse(
+        self,
+        member: Member,
+        msg: dict[str, JSON],
+        code: str,
+        rule: str = "",
+        params: Mapping[str, Any] | None = None,
+    ) -> list[Outgoing]:
+        safe = json.loads(json.dumps(dict(params or {}), default=str))
+        return [self._send(member, "refused", ref=msg["s"], code=code, rule=rule, params=safe)]
+
+    def _drop(self, conn: str | None, reason: str) -> list[Outgoing]:
+        self._note(f"dropped a message from {conn}: {reason}")
+        return []
+
+    def _note(self, line: str) -> None:
+        self.log.append(line)
+        logger.info("parlour.net host %s: %s", self.sid, line)

@@ -1,0 +1,149 @@
+"""The wire format: versioned, compact JSON messages, checked before anything acts on them.
+
+Every message is one JSON object ``{"v": 1, "t": <type>, "s": <seq>, ...}``. Text from a peer is
+measured before it is parsed (a hostile peer must not make us parse megabytes) and checked
+against the schema of its type; anything else is a :class:`BadMessage`, which the sessions log
+and drop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from parlour.engine import JSON, canonical_json
+
+PROTOCOL_VERSION = 1
+HOST = "host"
+"""The peer id a guest's outgoing messages are addressed to."""
+
+MAX_FROM_GUEST = 8_192
+"""Largest message a host accepts: guests only send short intents."""
+MAX_FROM_HOST = 2_000_000
+"""Largest message a guest accepts: a snapshot carries a view and the visible log."""
+MAX_SEQ = 2**53
+"""Sequence numbers stay exact in JavaScript numbers."""
+
+Outgoing = tuple[str, str]
+"""(peer id, message text): what every session method returns for the transport to send."""
+
+Check = Callable[[Any], bool]
+
+
+class BadMessage(Exception):
+    """A message that is not one of ours: oversized, not JSON, wrong version, wrong shape."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def integer(lo: int, hi: int) -> Check:
+    return lambda x: isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def text(max_len: int) -> Check:
+    return lambda x: isinstance(x, str) and len(x) <= max_len
+
+
+def one_of(*values: str) -> Check:
+    return lambda x: isinstance(x, str) and x in values
+
+
+def hex_digest(length: int) -> Check:
+    return lambda x: isinstance(x, str) and len(x) == length and all(c in "0123456789abcdef" for c in x)
+
+
+def optional(check: Check) -> Check:
+    return lambda x: x is None or check(x)
+
+
+def boolean(x: Any) -> bool:
+    return isinstance(x, bool)
+
+
+def anything(x: Any) -> bool:
+    return True
+
+
+MAX_SEAT = 63
+SEAT = integer(0, MAX_SEAT)
+TOKEN_LEN = 32
+
+GUEST_MESSAGES: dict[str, dict[str, Check]] = {
+    "hello": {
+        "name": text(80),
+        "want": one_of("play", "watch"),
+        "seat": optional(SEAT),
+        "colour": optional(text(16)),
+        "token": optional(text(64)),
+    },
+    "seat": {"seat": optional(SEAT), "colour": optional(text(16))},
+    "ready": {"ready": boolean},
+    "commit": {"c": hex_digest(64)},
+    "reveal": {"r": hex_digest(64)},
+    "move": {"ply": integer(0, 10**7), "seat": SEAT, "m": anything},
+    "sync": {},
+    "bye": {},
+}
+"""Guest → host messages and their fields. A field whose check accepts ``None`` may be left out."""
+
+
+def encode(kind: str, seq: int, **fields: JSON) -> str:
+    """A message as compact JSON (sorted keys, so equal messages are equal text)."""
+    return canonical_json({"v": PROTOCOL_VERSION, "t": kind, "s": seq, **fields})
+
+
+def parse(raw: str, limit: int) -> dict[str, JSON]:
+    """Measure, parse and check the envelope (version, type, sequence number)."""
+    if not isinstance(raw, str):
+        raise BadMessage("not text")
+    if len(raw) > limit:
+        raise BadMessage(f"oversized ({len(raw)} characters)")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise BadMessage(f"not JSON: {type(exc).__name__}") from None
+    if not isinstance(data, dict):
+        raise BadMessage("not a JSON object")
+    if not integer(PROTOCOL_VERSION, PROTOCOL_VERSION)(data.get("v")):
+        raise BadMessage(f"protocol version {data.get('v')!r}")
+    if not isinstance(data.get("t"), str):
+        raise BadMessage("no message type")
+    if not integer(1, MAX_SEQ)(data.get("s")):
+        raise BadMessage("no sequence number")
+    return data
+
+
+def parse_guest(raw: str) -> dict[str, JSON]:
+    """A guest's message, checked against :data:`GUEST_MESSAGES`; unknown fields are ignored."""
+    data = parse(raw, MAX_FROM_GUEST)
+    schema = GUEST_MESSAGES.get(data["t"])
+    if schema is None:
+        raise BadMessage(f"unknown message type {str(data['t'])[:20]!r}")
+    for name, check in schema.items():
+        if not check(data.get(name)):
+            raise BadMessage(f"{data['t']}: bad field {name!r}")
+    return data
+
+
+def digest(*parts: str) -> str:
+    """sha256 of the parts joined by NUL, as 64 hex digits."""
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
+
+
+def view_hash(view: JSON) -> str:
+    """The hash a view is sent with: what a guest can recompute from what it received."""
+    return hashlib.sha256(canonical_json(view).encode()).hexdigest()[:16]
+
+
+def clean_name(name: str, fallback: str) -> str:
+    """A display name without control characters, at most 40 characters."""
+    kept = "".join(c for c in name if c.isprintable()).strip()[:40]
+    return kept or fallback
+
+
+def as_mapping(value: JSON) -> Mapping[str, JSON]:
+    return value if isinstance(value, dict) else {}
