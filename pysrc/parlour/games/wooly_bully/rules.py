@@ -1,0 +1,521 @@
+"""The Wooly Bully rules (WB-1..WB-16, the variants WB-V1..WB-V5 and decisions WB-D1..WB-D3).
+
+Turn order is a stack of :class:`~.state.Turn` records. Wolves, hunters, revealing and leaving
+are open to every player still in the game at any moment (WB-7, WB-12, WB-13), so
+:meth:`WoolyBully.to_act` lists every such seat, the one whose turn it is first. A match record
+keeps the order the moves were made in, so replay is exact whoever acted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from parlour.engine import JSON, Event, Game, IllegalMove, NotYourTurn, Option, Outcome, Rng
+from parlour.games.wooly_bully import moves as mv
+from parlour.games.wooly_bully.board import Board, Pos, matches, rotated_edges
+from parlour.games.wooly_bully.moves import Move
+from parlour.games.wooly_bully.state import (
+    BONUSES,
+    HAND_LIMIT,
+    HAND_SIZE,
+    Options,
+    Turn,
+    WoolyState,
+    decode,
+    encode,
+)
+from parlour.games.wooly_bully.tiles import (
+    COLOURS,
+    FOREST,
+    bag_ids,
+    same_kind,
+    shepherd_id,
+    tile,
+    village_id,
+)
+
+T = TypeVar("T")
+ID = "wooly-bully"
+VARIANTS = (
+    ("hand_limit", "WB-V1"),
+    ("single_draw", "WB-V2"),
+    ("all_pastures", "WB-V3"),
+    ("hungry_wolf", "WB-V4"),
+    ("multi_play", "WB-V5"),
+)
+
+
+def _illegal(message: str, code: str, rule: str, **params: object) -> IllegalMove:
+    return IllegalMove(message, code=f"{ID}.illegal.{code}", rule=rule, **params)
+
+
+def _distinct(tiles: Sequence[int]) -> list[int]:
+    """One tile of each look among ``tiles`` (the four wolves are one choice, not four)."""
+    seen: dict[object, int] = {}
+    for t in sorted(tiles):
+        seen.setdefault(same_kind(t), t)
+    return list(seen.values())
+
+
+class WoolyBully(Game[WoolyState, Move]):
+    id = ID
+    min_players = 2
+    max_players = 4
+    # Choices rather than a bare bool default: the engine's Option.check refuses bools otherwise.
+    options = tuple(
+        Option(name, False, f"{ID}.option.{name.replace('_', '-')}", (False, True)) for name, _ in VARIANTS
+    )
+
+    # --- setup ----------------------------------------------------------------------------
+    def setup(self, players: int, options: Mapping[str, JSON], seed: int | str) -> WoolyState:
+        """WB-1 secret colours, WB-2 hands of four and the village in the middle."""
+        rng = Rng.from_seed(seed)
+        colours = tuple(rng.shuffled(range(len(COLOURS)))[:players])
+        bag = rng.shuffled(bag_ids())
+        hands = tuple(tuple(sorted(bag[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(players))
+        board = Board()
+        board.place(village_id(), 0, (0, 0))
+        return WoolyState(
+            players=players,
+            options=Options.from_json(options),
+            colours=colours,
+            revealed=(False,) * players,
+            hands=hands,
+            bag=tuple(bag[players * HAND_SIZE :]),
+            board=board,
+            turns=(Turn(0),),
+            rotation=0,
+            bonus=(0,) * players,
+            placed=((0, 0),),
+        )
+
+    # --- who may act ------------------------------------------------------------------------
+    def to_act(self, state: WoolyState) -> Sequence[int]:
+        """The seat whose turn it is, then every other seat still in the game (WB-7, WB-D2)."""
+        if state.ended:
+            return ()
+        first = state.turns[0].seat
+        return (first, *(p for p in state.active if p != first))
+
+    # --- legal moves ------------------------------------------------------------------------
+    def placements(self, state: WoolyState, tiles: Sequence[int], stop_at_first: bool = False) -> list[Move]:
+        """Every legal way to lay one of ``tiles`` now (edges, wolves and hunters), one per look."""
+        board = state.board
+        frontier = board.frontier()
+        need = {pos: board.constraint(pos) for pos in frontier}
+        out: list[Move] = []
+        for tid in _distinct(tiles):
+            t = tile(tid)
+            if t.kind in ("wolf", "hunter"):
+                out.extend(self._forest_plays(state, tid, frontier, need))
+            else:
+                for rot in t.distinct_rotations():
+                    edges = rotated_edges(tid, rot)
+                    out.extend(mv.place(tid, pos, rot) for pos in frontier if matches(need[pos], edges))
+            if stop_at_first and out:
+                return out
+        return out
+
+    def _forest_plays(
+        self, state: WoolyState, tid: int, frontier: list[Pos], need: Mapping[Pos, tuple[int | None, ...]]
+    ) -> list[Move]:
+        board = state.board
+        kind = tile(tid).kind
+        out = []
+        for pos in frontier:
+            if all(n is None or n == FOREST for n in need[pos]) and self._forest_ok(state, kind, pos) is None:
+                out.append(mv.place(tid, pos, 0))
+        prey = "wolf" if kind == "hunter" else ("hunter" if state.options.hungry_wolf else "")
+        if prey:
+            out.extend(
+                mv.place(tid, pos, 0)
+                for pos in sorted(board.cells)
+                if tile(board.cells[pos][1][-1]).kind == prey
+            )
+        return out
+
+    def _forest_ok(self, state: WoolyState, kind: str, pos: Pos) -> IllegalMove | None:
+        """WB-9/WB-11: no wolf enters a forest with a hunter; a hunter laid in a forest needs it wolf-free."""
+        roots = state.board.joined_roots(pos, FOREST)
+        areas = [state.board.areas[r] for r in roots]
+        if kind == "wolf" and any(a.hunters for a in areas):
+            return _illegal("a wolf may not enter a forest with a hunter", "hunted-forest", "WB-9")
+        if kind == "hunter" and any(a.wolves for a in areas):
+            return _illegal("that forest has a wolf: lay the hunter on the wolf", "wolf-in-forest", "WB-9")
+        return None
+
+    def reveals(self, state: WoolyState, player: int, stop_at_first: bool = False) -> list[Move]:
+        """Squares where ``player``'s shepherd may be laid sheep side up (WB-12)."""
+        if state.revealed[player]:
+            return []
+        edges = rotated_edges(shepherd_id(state.colours[player]), 0)
+        out = []
+        for pos in state.board.frontier():
+            if matches(state.board.constraint(pos), edges):
+                out.append(mv.reveal(pos))
+                if stop_at_first:
+                    break
+        return out
+
+    def legal_moves(self, state: WoolyState, player: int) -> list[Move]:
+        if state.ended or player not in state.active:
+            return []
+        hand = state.hands[player]
+        turn = state.turns[0]
+        mine = turn.seat == player
+        out: list[Move] = []
+        if mine and turn.discarding:
+            out.extend(mv.discard(t) for t in _distinct(hand))
+        elif mine:
+            landscape = [t for t in hand if tile(t).kind == "landscape"]
+            lays = self.placements(state, landscape)
+            out.extend(lays)
+            if not lays and not state.final:
+                out.append(mv.PASS)
+        out.extend(self.placements(state, [t for t in hand if tile(t).kind != "landscape"]))
+        out.extend(self.reveals(state, player))
+        out.append(mv.LEAVE)
+        return out
+
+    def can_place(self, state: WoolyState, player: int) -> bool:
+        """Whether ``player`` could lay anything at all now, in or out of turn (for WB-14)."""
+        return bool(
+            self.placements(state, state.hands[player], stop_at_first=True)
+            or self.reveals(state, player, stop_at_first=True)
+        )
+
+    # --- playing ----------------------------------------------------------------------------
+    def apply(self, state: WoolyState, player: int, move: Move) -> tuple[WoolyState, list[Event]]:
+        if state.ended:
+            raise IllegalMove("the game is over", code="engine.game-over")
+        if not 0 <= player < state.players:
+            raise NotYourTurn(f"there is no seat {player}", code="engine.not-your-turn")
+        if player in state.left:
+            raise _illegal("a player who has left plays no more", "has-left", "WB-13", player=player)
+        events: list[Event] = []
+        if move.kind == "place":
+            state = self._place(state, player, move, events)
+        elif move.kind == "reveal":
+            state = self._reveal(state, player, move, events)
+        elif move.kind == "leave":
+            state = self._leave(state, player, events)
+        elif move.kind == "pass":
+            state = self._pass(state, player, events)
+        elif move.kind == "discard":
+            state = self._discard(state, player, move, events)
+        else:
+            raise IllegalMove(f"unknown move {move!r}", code=f"{ID}.malformed")
+        return self._check_end(state, events), events
+
+    def _own_turn(self, state: WoolyState, player: int, rule: str) -> Turn:
+        turn = state.turns[0]
+        if turn.seat != player:
+            raise _illegal(
+                "only wolves, hunters, revealing and leaving are for any moment", "not-your-turn", rule
+            )
+        if turn.discarding:
+            raise _illegal("discard down to three first", "discard-first", "WB-V1")
+        return turn
+
+    def _place(self, state: WoolyState, player: int, move: Move, events: list[Event]) -> WoolyState:
+        hand = state.hands[player]
+        if move.tile not in hand:
+            raise _illegal("that tile is not in your hand", "not-in-hand", "WB-2", tile=move.tile)
+        t = tile(move.tile)
+        if t.kind == "landscape":
+            self._own_turn(state, player, "WB-7")
+        pos = move.pos
+        board = state.board.copy()
+        stacked = pos in board.cells
+        if stacked:
+            below = tile(board.cells[pos][1][-1]).kind
+            if t.kind == "hunter" and below != "wolf":
+                raise _illegal("a hunter goes on a wolf or into a forest", "not-on-wolf", "WB-9")
+            if t.kind == "wolf" and not (below == "hunter" and state.options.hungry_wolf):
+                rule = "WB-V4" if below == "hunter" else "WB-8"
+                raise _illegal(
+                    "a wolf may only be laid on a hunter in the hungry-wolf game", "occupied", rule
+                )
+            if t.kind not in ("wolf", "hunter"):
+                raise _illegal("that square is taken", "occupied", "WB-3")
+            board.stack(move.tile, pos)
+        else:
+            self._check_square(state, move.tile, move.rot, pos)
+            board.place(move.tile, move.rot, pos)
+        touched = board.touching(pos)
+        state = state.with_(
+            board=board,
+            hands=_set(state.hands, player, tuple(x for x in hand if x != move.tile)),
+            placed=state.placed if stacked else (*state.placed, pos),
+            passes=0,
+        )
+        events.append(
+            Event(
+                "tile-placed",
+                {
+                    "player": player,
+                    "tile": move.tile,
+                    "x": pos[0],
+                    "y": pos[1],
+                    "rot": move.rot,
+                    "on": stacked,
+                },
+            )
+        )
+        if t.kind == "landscape":
+            return self._after_turn_play(state, player, touched, events)
+        return self._after_free_play(state, player, touched, events)
+
+    def _check_square(self, state: WoolyState, tid: int, rot: int, pos: Pos) -> None:
+        board = state.board
+        if board.touching(pos) == 0:
+            raise _illegal("a tile must touch a placed tile", "not-touching", "WB-3")
+        if not matches(board.constraint(pos), rotated_edges(tid, rot)):
+            raise _illegal("every touching edge must match", "edges", "WB-3")
+        kind = tile(tid).kind
+        if kind in ("wolf", "hunter") and (err := self._forest_ok(state, kind, pos)):
+            raise err
+
+    def _after_turn_play(
+        self, state: WoolyState, player: int, touched: int, events: list[Event]
+    ) -> WoolyState:
+        """WB-4 draws, or the variants' extra turns (WB-V2) and further plays (WB-V5)."""
+        if state.final:
+            return state
+        turn = state.turns[0]
+        opts = state.options
+        extra = turn.extra
+        if opts.multi_play:
+            if turn.played == 0:
+                state = self._draw(state, player, 1 if opts.single_draw else touched, events)
+                turn = replace(turn, quota=touched)
+        elif opts.single_draw:
+            state = self._draw(state, player, 1, events)
+            extra += touched - 1
+        else:
+            state = self._draw(state, player, touched, events)
+        turn = replace(turn, played=turn.played + 1, extra=extra)
+        state = state.with_(turns=(turn, *state.turns[1:]))
+        more = turn.played < turn.quota and self.placements(
+            state, [t for t in state.hands[player] if tile(t).kind == "landscape"], stop_at_first=True
+        )
+        return state if more else self._end_turn(state, events)
+
+    def _after_free_play(
+        self, state: WoolyState, player: int, touched: int, events: list[Event]
+    ) -> WoolyState:
+        """WB-10 draws for a wolf or hunter (WB-V2: one draw and extra turns at once)."""
+        if state.final:
+            return state
+        if state.options.single_draw:
+            state = self._draw(state, player, 1, events)
+            return self._push_extra(state, player, touched - 1, events)
+        return self._draw(state, player, touched, events)
+
+    def _draw(self, state: WoolyState, player: int, n: int, events: list[Event]) -> WoolyState:
+        drawn, bag = state.bag[:n], state.bag[n:]
+        if not drawn:
+            return state
+        hand = tuple(sorted(state.hands[player] + drawn))
+        events.append(
+            Event(
+                "drew",
+                {"player": player, "tiles": list(drawn)},
+                to=frozenset({player}),
+                public={"player": player, "count": len(drawn)},
+                irreversible=True,
+            )
+        )
+        return state.with_(hands=_set(state.hands, player, hand), bag=bag)
+
+    def _push_extra(self, state: WoolyState, player: int, n: int, events: list[Event]) -> WoolyState:
+        if n <= 0 or state.final:
+            return state
+        events.append(Event("extra-turn", {"player": player, "count": n}))
+        return state.with_(turns=(*(Turn(player) for _ in range(n)), *state.turns))
+
+    def _end_turn(self, state: WoolyState, events: list[Event]) -> WoolyState:
+        """A turn ends: WB-V1 discards first, then earned extra turns, then the next seat."""
+        turn = state.turns[0]
+        if state.options.hand_limit and len(state.hands[turn.seat]) > HAND_LIMIT and not turn.discarding:
+            return state.with_(turns=(replace(turn, discarding=True), *state.turns[1:]))
+        rest = state.turns[1:]
+        state = state.with_(turns=rest)
+        if turn.extra:
+            state = self._push_extra(state, turn.seat, turn.extra, events)
+        return self._next_if_idle(state, events)
+
+    def _next_if_idle(self, state: WoolyState, events: list[Event]) -> WoolyState:
+        if state.turns or not state.active:
+            return state
+        seat = state.rotation
+        for _ in range(state.players):
+            seat = (seat + 1) % state.players
+            if seat in state.active:
+                break
+        events.append(Event("turn", {"player": seat}))
+        return state.with_(turns=(Turn(seat),), rotation=seat)
+
+    def _reveal(self, state: WoolyState, player: int, move: Move, events: list[Event]) -> WoolyState:
+        """WB-12: the shepherd is laid as a tile, draws follow, then an extra turn at once."""
+        if state.revealed[player]:
+            raise _illegal("your colour is already revealed", "already-revealed", "WB-12")
+        sid = shepherd_id(state.colours[player])
+        self._check_square(state, sid, 0, move.pos)
+        board = state.board.copy()
+        board.place(sid, 0, move.pos)
+        state = state.with_(
+            board=board,
+            revealed=_set(state.revealed, player, True),
+            placed=(*state.placed, move.pos),
+            passes=0,
+        )
+        colour = COLOURS[state.colours[player]]
+        events.append(
+            Event(
+                "revealed",
+                {"player": player, "colour": colour, "tile": sid, "x": move.pos[0], "y": move.pos[1]},
+                irreversible=True,
+            )
+        )
+        state = self._after_free_play(state, player, board.touching(move.pos), events)
+        return self._push_extra(state, player, 1, events)
+
+    def _leave(self, state: WoolyState, player: int, events: list[Event]) -> WoolyState:
+        """WB-13: 6, 3 and 1 bonus points to the first three to leave; the last plays on alone."""
+        bonus = BONUSES[len(state.left)] if len(state.active) > 1 and len(state.left) < len(BONUSES) else 0
+        state = state.with_(
+            left=(*state.left, player),
+            bonus=_set(state.bonus, player, bonus),
+            turns=tuple(t for t in state.turns if t.seat != player),
+        )
+        events.append(Event("left", {"player": player, "bonus": bonus, "order": len(state.left)}))
+        if len(state.active) == 1:
+            last = state.active[0]
+            events.append(Event("final-plays", {"player": last}))
+            return state.with_(turns=(Turn(last),), rotation=last)
+        return self._next_if_idle(state, events)
+
+    def _pass(self, state: WoolyState, player: int, events: list[Event]) -> WoolyState:
+        self._own_turn(state, player, "WB-3")
+        if state.final:
+            raise _illegal("the last player stops by leaving", "cannot-pass", "WB-13")
+        landscape = [t for t in state.hands[player] if tile(t).kind == "landscape"]
+        if self.placements(state, landscape, stop_at_first=True):
+            raise _illegal("you can still lay a tile", "cannot-pass", "WB-3")
+        events.append(Event("passed", {"player": player}))
+        state = state.with_(passes=state.passes + 1)
+        return self._end_turn(state, events)
+
+    def _discard(self, state: WoolyState, player: int, move: Move, events: list[Event]) -> WoolyState:
+        turn = state.turns[0]
+        if turn.seat != player or not turn.discarding:
+            raise _illegal(
+                "tiles are discarded only at the end of your turn, down to three", "no-discard", "WB-V1"
+            )
+        hand = state.hands[player]
+        if move.tile not in hand:
+            raise _illegal("that tile is not in your hand", "not-in-hand", "WB-2", tile=move.tile)
+        hand = tuple(x for x in hand if x != move.tile)
+        state = state.with_(hands=_set(state.hands, player, hand), discards=(*state.discards, move.tile))
+        events.append(Event("discarded", {"player": player, "tile": move.tile}))
+        return state if len(hand) > HAND_LIMIT else self._end_turn(state, events)
+
+    def _check_end(self, state: WoolyState, events: list[Event]) -> WoolyState:
+        """WB-14: everyone has left, or nobody can lay anything (or a whole round passed)."""
+        reason = ""
+        if not state.active:
+            reason = "all-left"
+        elif state.final:
+            if not self.can_place(state, state.active[0]):
+                reason = "hand-played-out"
+        elif state.passes >= len(state.active):
+            reason = "nobody-plays"
+        elif not any(self.can_place(state, p) for p in state.active):
+            reason = "none-can-play"
+        if not reason:
+            return state
+        state = state.with_(ended=f"{ID}.end.{reason}", turns=())
+        outcome = self.outcome(state)
+        assert outcome is not None
+        events.append(
+            Event(
+                "game-over",
+                {
+                    "reason": state.ended,
+                    "scores": list(outcome.scores or ()),
+                    "colours": [COLOURS[c] for c in state.colours],
+                },
+                irreversible=True,
+            )
+        )
+        return state
+
+    # --- the end --------------------------------------------------------------------------
+    def sheep_points(self, state: WoolyState, player: int) -> int:
+        """WB-15: the best closed, wolf-free pasture of the player's colour (all of them with WB-V3)."""
+        return state.board.score(state.colours[player], state.options.all_pastures)
+
+    def final_scores(self, state: WoolyState) -> list[int]:
+        return [self.sheep_points(state, p) + state.bonus[p] for p in range(state.players)]
+
+    def outcome(self, state: WoolyState) -> Outcome | None:
+        if not state.ended:
+            return None
+        scores = self.final_scores(state)
+        best = max(scores)
+        winners = tuple(p for p, s in enumerate(scores) if s == best)
+        return Outcome(winners, tuple(float(s) for s in scores), state.ended)
+
+    # --- serialisation and views ----------------------------------------------------------------
+    def encode_move(self, move: Move) -> JSON:
+        return mv.encode(move)
+
+    def decode_move(self, data: JSON) -> Move:
+        return mv.decode(data)
+
+    def encode_state(self, state: WoolyState) -> JSON:
+        return encode(state)
+
+    def decode_state(self, data: JSON) -> WoolyState:
+        return decode(data)
+
+    def view(self, state: WoolyState, player: int | None) -> JSON:
+        """WB-D1: own colour and hand; others' hand sizes and revealed colours; the bag's size only."""
+        data = encode(state)
+        shown = bool(state.ended)
+        data["colours"] = [
+            COLOURS[c] if (p == player or state.revealed[p] or shown) else None
+            for p, c in enumerate(state.colours)
+        ]
+        data["hands"] = [list(h) if p == player else None for p, h in enumerate(state.hands)]
+        data["hand_sizes"] = [len(h) for h in state.hands]
+        del data["bag"]
+        data["bag_size"] = len(state.bag)
+        data["you"] = player
+        data["to_act"] = list(self.to_act(state))
+        if state.ended:
+            data["scores"] = self.final_scores(state)
+        return data
+
+    def describe_move(self, state: WoolyState, player: int, move: Move) -> tuple[str, dict[str, JSON]]:
+        params: dict[str, JSON] = {"player": player, "move": mv.encode(move)}
+        if move.kind == "place":
+            t = tile(move.tile)
+            params.update(tile=move.tile, kind=t.kind, design=t.design, x=move.pos[0], y=move.pos[1])
+            key = "place-on" if move.pos in state.board.cells else "place"
+            return (f"{ID}.log.{key}", params)
+        if move.kind == "reveal":
+            params.update(colour=COLOURS[state.colours[player]], x=move.pos[0], y=move.pos[1])
+        if move.kind == "discard":
+            params.update(tile=move.tile, design=tile(move.tile).design)
+        return (f"{ID}.log.{move.kind}", params)
+
+
+def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+GAME = WoolyBully()
