@@ -214,9 +214,16 @@ class GuestSession:
         return [self._send("reveal", r=self._value())]
 
     def _on_start(self, msg: dict[str, JSON]) -> list[Outgoing]:
-        self.seedlog.reveals = {str(k): str(v) for k, v in as_mapping(msg["reveals"]).items()}
-        for pid, value in self.seedlog.reveals.items():
-            if commitment(value, pid) != self.seedlog.commits.get(pid, commitment(value, pid)):
+        commits = {str(k): str(v) for k, v in as_mapping(msg["c"]).items()}
+        log = self.seedlog
+        if log.commits and (commits != log.commits or msg["salt"] != log.salt_commit):
+            # Commitments seen before the reveals must never change afterwards.
+            self.problems.append(Problem("net.verify.commit", "the host changed the commitments"))
+        reveals = {str(k): str(v) for k, v in as_mapping(msg["reveals"]).items()}
+        self.round = int(msg["round"])
+        self.seedlog = SeedLog(sorted(commits), commits, reveals, str(msg["salt"]))
+        for pid, value in reveals.items():
+            if commitment(value, pid) != commits.get(pid):
                 self.problems.append(Problem("net.verify.commit", pid))
         return []
 

@@ -283,7 +283,8 @@ class HostSession:
 
     def give_seat_to_ai(self, index: int, now: int, level: str = "") -> list[Outgoing]:
         """Let an AI play the seat of a guest who is gone (the guest may take it back on return)."""
-        self._require_play()
+        if self.phase not in (PLAYING, PAUSED):
+            raise IllegalMove("no match is being played", code="net.error.not-playing")
         seat = self.seats[index]
         if seat.kind != GUEST:
             raise IllegalMove("only a guest's seat can be given to the AI", code="net.error.not-guest-seat")
@@ -601,7 +602,14 @@ class HostSession:
         if self.match is None:
             return []
         out = [
-            self._send(member, "start", reveals=dict(self.seedlog.reveals)),
+            self._send(
+                member,
+                "start",
+                c=dict(self.seedlog.commits),
+                salt=self.seedlog.salt_commit,
+                reveals=dict(self.seedlog.reveals),
+                round=self.round,
+            ),
             self._send(member, "view", **self._snapshot(member.seat)),
         ]
         if self.phase == OVER:
