@@ -17,13 +17,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from parlour.engine import JSON, Game, Rng
-from parlour.games.wooly_bully.board import Area, Board, Node, Pos, neighbour
+from parlour.games.wooly_bully.board import (
+    Area,
+    Board,
+    Constraint,
+    Node,
+    Pos,
+    matches,
+    neighbour,
+    rotated_edges,
+)
 from parlour.games.wooly_bully.moves import Move
 from parlour.games.wooly_bully.state import BONUSES
-from parlour.games.wooly_bully.tiles import COLOURS, FOREST, adjacent_regions, shepherd_id, tile
+from parlour.games.wooly_bully.tiles import COLOURS, FOREST, adjacent_regions, all_tiles, shepherd_id, tile
 
 
 @dataclass
@@ -87,6 +97,36 @@ class Effect:
 
     gain: list[float] = field(default_factory=lambda: [0.0] * len(COLOURS))
     closes: list[int] = field(default_factory=lambda: [0] * len(COLOURS))
+
+
+@cache
+def _patterns() -> frozenset[tuple[int, int, int, int]]:
+    """Every edge pattern a landscape tile can show in some rotation."""
+    return frozenset(
+        t.rotated(r) for t in all_tiles() if t.kind in ("landscape", "shepherd") for r in range(4)
+    )
+
+
+@cache
+def can_fill(need: Constraint) -> bool:
+    """Whether some tile of the set could ever fill a square that needs ``need``."""
+    return any(matches(need, p) for p in _patterns())
+
+
+def dead_squares(board: Board, tile_id: int, rot: int, pos: Pos, colour: int) -> int:
+    """Empty squares next to ``pos`` that no tile could fill once the tile lies there and that
+    face a pasture of ``colour`` (such a pasture could never close, WB-5)."""
+    edges = rotated_edges(tile_id, rot)
+    dead = 0
+    for d in range(4):
+        npos = neighbour(pos, d)
+        if npos in board.cells:
+            continue
+        need = list(board.constraint(npos))
+        need[(d + 2) % 4] = edges[d]
+        if not can_fill((need[0], need[1], need[2], need[3])) and colour in need:
+            dead += 1
+    return dead
 
 
 def area_worth(board: Board, area: Area) -> float:
@@ -193,6 +233,7 @@ class ShepherdBot:
 
     rival_weight = 0.35
     wolf_threshold = 2.5
+    dead_penalty = 0.0
     bluff = False
 
     def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng) -> Move:
@@ -226,6 +267,7 @@ class ShepherdBot:
     def score_lay(self, seen: Seen, move: Move) -> float:
         eff = lay_effect(seen.board, move.tile, move.rot, move.pos)
         value = eff.gain[seen.colour] + 0.5 * eff.closes[seen.colour]
+        value -= self.dead_penalty * dead_squares(seen.board, move.tile, move.rot, move.pos, seen.colour)
         for c in range(len(COLOURS)):
             if c != seen.colour:
                 value -= self.rival_weight * seen.weights[c] * (eff.gain[c] + 0.5 * eff.closes[c])
@@ -242,7 +284,8 @@ class ShepherdBot:
         return sum(r.sheep + 1 for r in t.regions if r.terrain == seen.colour)
 
     def leave_ok(self, seen: Seen) -> bool:
-        return seen.bag == 0
+        """Leave once the bag is empty and a pasture of ours already scores."""
+        return seen.bag == 0 and seen.board.score(seen.colour, seen.every_pasture) > 0
 
     def free_action(self, seen: Seen, legal: Sequence[Move], rng: Rng, own_turn: bool) -> Move | None:
         best: tuple[float, int] | None = None
@@ -293,6 +336,7 @@ class WolfBot(ShepherdBot):
 
     rival_weight = 0.8
     wolf_threshold = 1.5
+    dead_penalty = 2.0
     bluff = True
 
     def score_lay(self, seen: Seen, move: Move) -> float:
