@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from parlour.engine import JSON, Game, Rng
+from parlour.engine.bots import BotFactory
 from parlour.games.wooly_bully.board import (
     Area,
     Board,
@@ -372,5 +373,5 @@ class WolfBot(ShepherdBot):
         )
 
 
-BOTS = {"random": RandomBot, "easy": ShepherdBot, "hard": WolfBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "easy": ShepherdBot, "hard": WolfBot}
 """Bot levels by name (zero-argument factories)."""
