@@ -334,9 +334,11 @@ def settle(pos: Position, stage: str, ev: Events) -> None:
     """
     p = pos.mover
     if stage == "A":
-        options = options_after_boops(pos)
+        won = bool(has_won(pos, p))
+        # With a win in hand and no ghost on the bed to spoil it, nothing is left to decide.
+        options = [] if won and pos.ghosts[p] == NO_GHOST else options_after_boops(pos)
         if options:
-            optional = bool(has_won(pos, p))  # keep a winning line of cats (docs/rules/boop.md)
+            optional = won  # a winning line of cats may be kept (docs/rules/boop.md)
             if len(options) == 1 and not optional:
                 graduate(pos, options[0], ev)
             else:
@@ -346,7 +348,8 @@ def settle(pos: Position, stage: str, ev: Events) -> None:
     if stage == "G":
         if pos.ghosts[p] != NO_GHOST:
             move_ghost(pos, ev)
-        elif may_place_ghost(pos) and free_entries(pos):
+        elif may_place_ghost(pos) and free_entries(pos) and not has_won(pos, p):
+            # BP-D5: an entering ghost boops nothing, so it cannot change a win: no question asked.
             pos.phase = "ghost"
             return
         stage = "B"
