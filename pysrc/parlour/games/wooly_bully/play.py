@@ -14,6 +14,7 @@ from typing import Any
 
 from parlour.engine import JSON, Game, Match, Rng
 from parlour.engine.bots import Bot, BotFactory, SelfPlayResult
+from parlour.games.wooly_bully.tiles import COLOURS
 
 
 @dataclass
@@ -80,7 +81,7 @@ def self_play(
             result.games_by_bot[name] = result.games_by_bot.get(name, 0) + names.count(name)
         if not outcome.winners:
             result.draws += 1
-        colours = game.encode_state(match.state)["colours"]
+        colours = [COLOURS[c] for c in game.encode_state(match.state)["colours"]]
         for seat, score in enumerate(outcome.scores):
             result.score_by_seat[seat] = result.score_by_seat.get(seat, 0) + score
             score_by_bot[names[seat]] = score_by_bot.get(names[seat], 0) + score
