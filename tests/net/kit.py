@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,8 +72,13 @@ def pick(legal: list[Any], ply: int) -> Any:
     return Rng.from_seed(f"pick:{ply}").choice(legal)
 
 
-def step(table: Table) -> bool:
+Policy = Callable[[int, list[Any], int], Any]
+"""(seat, legal moves, ply) -> the move to make."""
+
+
+def step(table: Table, policy: Policy | None = None) -> bool:
     """Let whoever must act make one move; ``False`` when nobody can (over, paused, or waiting)."""
+    choose = policy or (lambda seat, legal, ply: pick(legal, ply))
     host = table.host
     if host.phase != "playing" or host.match is None:
         return False
@@ -81,19 +87,19 @@ def step(table: Table) -> bool:
     if host.bots_to_move():
         table.net.play_bots()
     elif seat == host.members["h"].seat:
-        table.net.host_out(host.play(pick(host.local()["legal"], ply), table.net.now))
+        table.net.host_out(host.play(choose(seat, host.local()["legal"], ply), table.net.now))
         table.net.run()
     else:
         guest = table.guest_at(seat)
         if guest is None or guest not in table.net.guests.values():
             return False
-        table.send(guest, guest.move(pick(guest.table["legal"], ply)))
+        table.send(guest, guest.move(choose(seat, guest.table["legal"], ply)))
     return len(host.match.plies) > ply
 
 
-def play_to_end(table: Table, max_steps: int = 500) -> None:
+def play_to_end(table: Table, policy: Policy | None = None, max_steps: int = 500) -> None:
     for _ in range(max_steps):
-        if not step(table):
+        if not step(table, policy):
             return
 
 
