@@ -6,11 +6,10 @@ import json
 
 import pytest
 
-from parlour.engine import IllegalMove, Match, MalformedMove, canonical_json
+from parlour.engine import IllegalMove, MalformedMove, Match, canonical_json
 from parlour.games.wooly_bully import GAME
 from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.board import Board
-from parlour.games.wooly_bully.state import Turn
 from parlour.games.wooly_bully.tiles import COLOURS, TERRAINS, VILLAGE, bag_ids, shepherd_id, tile
 from wooly_bully.wooly_helpers import BLACK, BLUE, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, built, tid
 
@@ -119,7 +118,12 @@ def test_wb4_an_empty_bag_gives_what_is_left():
 
 def test_wb5_a_hole_may_stay_empty_and_a_pasture_facing_it_is_not_closed():
     # A black cap facing south into a hole ringed by forest.
-    cells = [((10, 9), CAP_B, 2), ((11, 10), DEEP_FOREST, 0), ((10, 11), HUNTERS[1], 0), ((9, 10), HUNTERS[0], 0)]
+    cells = [
+        ((10, 9), CAP_B, 2),
+        ((11, 10), DEEP_FOREST, 0),
+        ((10, 11), HUNTERS[1], 0),
+        ((9, 10), HUNTERS[0], 0),
+    ]
     state = built(cells, hands=[[CAP2_B], []], colours=[BLACK, RED])
     assert state.board.area_at((10, 9), 2).open == 1
     assert GAME.sheep_points(state, 0) == 0
@@ -203,7 +207,12 @@ def test_wb9_a_hunter_goes_on_the_wolf_not_beside_it():
 
 
 def test_wb10_a_hunter_on_a_wolf_ringed_by_four_tiles_draws_four_even_out_of_turn():
-    ring = [((30, -1), DEEP_FOREST, 0), ((31, 0), WOLVES[1], 0), ((30, 1), WOLVES[2], 0), ((29, 0), HUNTERS[1], 0)]
+    ring = [
+        ((30, -1), DEEP_FOREST, 0),
+        ((31, 0), WOLVES[1], 0),
+        ((30, 1), WOLVES[2], 0),
+        ((29, 0), HUNTERS[1], 0),
+    ]
     state = built([((30, 0), WOLVES[0], 0), *ring], hands=[[], [HUNTERS[0]]])
     new, events = play(state, 1, f"{HUNTERS[0]}@30,0/0")
     assert len(new.hands[1]) == 4
@@ -392,7 +401,9 @@ def test_wb_d3_the_board_is_unbounded_and_every_legal_square_is_listed():
 
 
 # --- bad input -----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("text", ["", "place", "17@x,1/0", "17@1,1/4", "reveal", "discard:", 17, None, ["pass"]])
+@pytest.mark.parametrize(
+    "text", ["", "place", "17@x,1/0", "17@1,1/4", "reveal", "discard:", 17, None, ["pass"]]
+)
 def test_malformed_moves_are_refused(text):
     with pytest.raises(MalformedMove):
         GAME.decode_move(text)
@@ -406,7 +417,12 @@ def test_moves_round_trip_through_their_notation():
 def test_an_illegal_move_changes_nothing():
     state = built(closed_black_pasture(), hands=[[CAP2_B], [WOLVES[0]]])
     before = canonical_json(GAME.encode_state(state))
-    for player, text in [(0, f"{WOLVES[0]}@-1,-2/0"), (1, f"{CAP2_B}@-1,-2/0"), (0, "discard:4"), (0, "pass")]:
+    for player, text in [
+        (0, f"{WOLVES[0]}@-1,-2/0"),
+        (1, f"{CAP2_B}@-1,-2/0"),
+        (0, "discard:4"),
+        (0, "pass"),
+    ]:
         with pytest.raises(IllegalMove):
             play(state, player, text)
     assert canonical_json(GAME.encode_state(state)) == before

@@ -8,7 +8,15 @@ from collections import Counter
 from importlib import resources
 
 from parlour.games.wooly_bully import tileset
-from parlour.games.wooly_bully.tiles import COLOURS, FOREST, TERRAINS, Tile, all_tiles, tile_from_json, tile_to_json
+from parlour.games.wooly_bully.tiles import (
+    COLOURS,
+    FOREST,
+    TERRAINS,
+    Tile,
+    all_tiles,
+    tile_from_json,
+    tile_to_json,
+)
 
 
 def test_the_box_holds_77_components_of_the_known_kinds():
@@ -47,7 +55,10 @@ def _shape(t: Tile, perm: tuple[int, ...]) -> frozenset[object]:
     for rot in range(4):
         forms.append(
             tuple(
-                sorted((tuple(sorted((i + rot) % 4 for i in r.edges)), colour(r.terrain), r.sheep) for r in t.regions)
+                sorted(
+                    (tuple(sorted((i + rot) % 4 for i in r.edges)), colour(r.terrain), r.sheep)
+                    for r in t.regions
+                )
             )
         )
     return frozenset(forms)
