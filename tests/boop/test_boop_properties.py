@@ -1,0 +1,90 @@
+"""Property tests over random legal games: invariants, replay, round trips (BP-10, BP-12, BP-D6)."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parlour.engine import Match, Rng, load_match
+from parlour.games.boop import GAME
+from parlour.games.boop.board import ENTRIES, STEPS, segment_id
+
+
+def random_match(seed: int, first: str = "orange") -> Match:
+    match = Match.new(GAME, 2, {"first": first}, seed)
+    rng = Rng.from_seed(seed)
+    while GAME.outcome(match.state) is None:
+        player = GAME.to_act(match.state)[0]
+        match.play(player, rng.choice(GAME.legal_moves(match.state, player)))
+        assert len(match.plies) < 2000
+    return match
+
+
+def check_invariants(state) -> None:
+    assert set(state.board) <= {0, 1, 2, 3, 4}
+    for p in (0, 1):
+        kittens_on_bed = state.board.count(2 * p + 1)
+        cats_on_bed = state.board.count(2 * p + 2)
+        # BP-10: always 8 active pieces, on the bed or in the pool.
+        assert kittens_on_bed + cats_on_bed + state.pool_kittens[p] + state.pool_cats[p] == 8
+        # Every graduated kitten left the game and brought one reserve cat into play.
+        graduated = 8 - state.reserve[p]
+        assert kittens_on_bed + state.pool_kittens[p] + graduated == 8
+        assert cats_on_bed + state.pool_cats[p] + state.reserve[p] == 8
+    # BP-12: ghosts live on segments, never in a cell, and never two on one segment.
+    on_bed = [g for g in state.ghosts if g != -1]
+    assert all(0 <= g < len(ENTRIES) * STEPS for g in on_bed)
+    assert len({segment_id(*divmod(g, STEPS)) for g in on_bed}) == len(on_bed)
+
+
+def games(game_id: str):
+    if game_id != "boop":
+        raise KeyError(game_id)
+    return GAME
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), first=st.sampled_from(["orange", "purple", "random"]))
+def test_bp10_bp12_invariants_hold_in_every_state_of_random_games(seed, first):
+    match = random_match(seed, first)
+    for state in match.states:
+        check_invariants(state)
+    outcome = GAME.outcome(match.state)
+    assert outcome is not None and len(outcome.winners) == 1
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_replaying_the_move_list_reproduces_every_state_hash(seed):
+    match = random_match(seed)
+    again = load_match(match.dumps(), games)
+    assert [GAME.state_hash(s) for s in again.states] == [GAME.state_hash(s) for s in match.states]
+    assert json.loads(again.dumps()) == json.loads(match.dumps())
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_bp_d6_position_and_move_notation_round_trip_exactly(seed):
+    match = random_match(seed)
+    for state, ply in zip(match.states, [*match.plies, None], strict=True):
+        text = GAME.position(state)
+        assert GAME.from_position(text) == state
+        assert GAME.position(GAME.from_position(text)) == text
+        assert GAME.decode_state(json.loads(json.dumps(GAME.encode_state(state)))) == state
+        assert GAME.decode_state(GAME.view(state, None)) == state
+        for move in GAME.legal_moves(state, state.mover):
+            assert GAME.decode_move(GAME.encode_move(move)) == move
+        if ply is not None:
+            assert ply.move in GAME.legal_moves(state, ply.player)
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_apply_never_changes_its_input_state(seed):
+    match = random_match(seed)
+    for i, state in enumerate(match.states[:-1]):
+        before = GAME.position(state)
+        GAME.apply(state, match.plies[i].player, match.plies[i].move)
+        assert GAME.position(state) == before
