@@ -226,3 +226,23 @@ def test_fuzzed_host_messages_never_crash_a_guest(texts):
     for text in texts:
         for to, reply in guest.receive(text, 0):
             assert to == "host" and json.loads(reply)["v"] == 1
+
+
+def test_a_peer_on_another_protocol_version_is_told_so():
+    table = seated_table()
+    hello = json.dumps({"v": 2, "t": "hello", "s": 1, "name": "Future", "want": "play"})
+    [(_, reply)] = table.host.receive("future", hello, 0)
+    assert json.loads(reply)["code"] == "net.error.version" and "future" not in table.host.conns
+
+
+def test_a_kicked_player_cannot_come_back_with_its_token():
+    table = anna_to_act()
+    stored = table.boris.saved()
+    table.net.host_out(table.host.kick(table.boris.pid))
+    table.net.run()
+    assert table.boris.denied == "net.error.kicked" and table.host.phase == "paused"
+    table.net.guests.pop(table.conn_of(table.boris))
+    again = GuestSession(entropy="x", name="Boris", saved=stored)
+    table.net.connect(again)
+    table.net.run()
+    assert again.status == "denied" and again.denied == "net.error.token"

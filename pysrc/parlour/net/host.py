@@ -119,6 +119,10 @@ class HostSession:
         try:
             msg = parse_guest(text)
         except BadMessage as exc:
+            if exc.kind == "hello" and conn not in self.conns:
+                # A peer running another protocol version is told so instead of left waiting.
+                self._note(f"{conn}: {exc.reason}")
+                return [(conn, encode("denied", 1, code="net.error.version", version=PROTOCOL_VERSION))]
             return self._drop(conn, exc.reason)
         try:
             if msg["t"] == "hello":
@@ -211,6 +215,7 @@ class HostSession:
         if member is None or pid == HOST_PID:
             return []
         out = [] if member.conn is None else [self._send(member, "denied", code="net.error.kicked")]
+        member.token = ""  # a kicked peer cannot come back with its old token
         if self.phase in (LOBBY, SEEDING) or member.seat is None:
             out += self._forget(member)
         else:

@@ -35,9 +35,11 @@ Check = Callable[[Any], bool]
 class BadMessage(Exception):
     """A message that is not one of ours: oversized, not JSON, wrong version, wrong shape."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, kind: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
+        self.kind = kind
+        """The message type, when the message got far enough to have one."""
 
 
 def integer(lo: int, hi: int) -> Check:
@@ -109,7 +111,8 @@ def parse(raw: str, limit: int) -> dict[str, JSON]:
     if not isinstance(data, dict):
         raise BadMessage("not a JSON object")
     if not integer(PROTOCOL_VERSION, PROTOCOL_VERSION)(data.get("v")):
-        raise BadMessage(f"protocol version {data.get('v')!r}")
+        kind = data.get("t") if isinstance(data.get("t"), str) else ""
+        raise BadMessage(f"protocol version {str(data.get('v'))[:20]}", kind)
     if not isinstance(data.get("t"), str):
         raise BadMessage("no message type")
     if not integer(1, MAX_SEQ)(data.get("s")):
