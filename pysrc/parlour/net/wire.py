@@ -111,7 +111,7 @@ def parse(raw: str, limit: int) -> dict[str, JSON]:
     if not isinstance(data, dict):
         raise BadMessage("not a JSON object")
     if not integer(PROTOCOL_VERSION, PROTOCOL_VERSION)(data.get("v")):
-        kind = data.get("t") if isinstance(data.get("t"), str) else ""
+        kind = str(data["t"]) if isinstance(data.get("t"), str) else ""
         raise BadMessage(f"protocol version {str(data.get('v'))[:20]}", kind)
     if not isinstance(data.get("t"), str):
         raise BadMessage("no message type")
