@@ -28,7 +28,7 @@ EMPTY_GRID: Grid = (None,) * 9
 
 BONE, TOOTH, PLAIN = "bone", "tooth", "plain"
 DOOR_KINDS = (BONE, TOOTH, PLAIN)
-SPECIAL_DOORS: dict[tuple[int, int], str] = {(0, W): BONE, (6, W): BONE, (2, E): TOOTH, (8, E): TOOTH}
+SPECIAL_DOORS: dict[tuple[int, int], str] = {(0, W): BONE, (3, W): BONE, (5, E): TOOTH, (8, E): TOOTH}
 
 DOOR, OPEN, DEAD = "door", "open", "dead"
 

@@ -17,10 +17,27 @@ from functools import cache
 from typing import Any
 
 from parlour.engine import JSON, Game, Rng
-from parlour.games.ghosts_galore.board import DOOR, OPEN, Grid, neighbours, trace
+from parlour.games.ghosts_galore.board import (
+    BONE,
+    DEAD,
+    DOOR,
+    OPEN,
+    SPECIAL_DOORS,
+    TOOTH,
+    Grid,
+    Track,
+    neighbours,
+    trace,
+)
 from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move
 from parlour.games.ghosts_galore.scoring import count_werewolves, score_board
 from parlour.games.ghosts_galore.tiles import tile_set
+
+PLAIN_HOPE = 0.6
+"""Points per segment the hard bot hopes for on an open track from a plain door."""
+ROUTE_HOPE = (0.9, 1.3, 1.6)
+"""How likely the hard bot thinks a still-possible bone or tooth route gets finished, by the number
+of its doors that already have a track leading in."""
 
 SAMPLE = 8
 """Unseen tiles the hard bot imagines per decision."""
@@ -96,11 +113,12 @@ def hopeful_value(seat: Seat, grid: Grid) -> float:
             continue
         if DOOR in kinds:
             door = next(e.door for e in track.ends if e.kind == DOOR)
-            rate = 1.0 if door == "plain" else 2.0
-            value += hope * 0.6 * rate * (track.segments + 1)
+            if door == "plain":
+                value += hope * PLAIN_HOPE * (track.segments + 1)
         elif kinds.count(OPEN) == 2:
             value += hope * 0.3 * track.segments
     value -= 1.0 * len(sheet.dead_ends)
+    value += hope * special_route_hope(grid, tracks)
     free_cells = {c for c, p in enumerate(grid) if p is None}
     bat_cells = {c for c, t in placed if t.count("bat")}
     for c, t in placed:
@@ -116,15 +134,48 @@ def hopeful_value(seat: Seat, grid: Grid) -> float:
     return value
 
 
+def special_route_hope(grid: Grid, tracks: Sequence[Track]) -> float:
+    """What the unfinished bone and tooth routes (GG-S11, GG-S12) may still bring.
+
+    A route is lost once either of its doors is blocked (its cell shows no track there) or the
+    track from it dead-ends or reaches another door; otherwise it is worth about 2 points per
+    segment it will have, at least three.
+    """
+    at_door = {(e.cell, e.side): t for t in tracks for e in t.ends if e.kind == DOOR}
+    hope = 0.0
+    for kind in (BONE, TOOTH):
+        doors = [spot for spot, k in SPECIAL_DOORS.items() if k == kind]
+        segments = 0
+        started = 0
+        alive = True
+        for cell, side in doors:
+            if grid[cell] is None:
+                continue
+            track = at_door.get((cell, side))
+            if track is None or any(e.kind == DEAD for e in track.ends):
+                alive = False
+            elif all(e.kind == DOOR for e in track.ends):
+                alive = False  # finished (already scored) or spoilt by another door
+            else:
+                segments += track.segments
+                started += 1
+        if alive:
+            hope += ROUTE_HOPE[started] * 2 * max(2, segments + 1)
+    return hope
+
+
 def _placed(grid: Grid, cell: int, tile: int, rot: int) -> Grid:
     return tuple((tile, rot) if c == cell else p for c, p in enumerate(grid))
 
 
-def best_placement(seat: Seat, tile: int, value: Any) -> tuple[float, int, int]:
-    """The best ``(value, cell, rotation)`` for ``tile`` on the seat's board."""
+def best_placement(
+    seat: Seat, tile: int, value: Any, order: Sequence[int] = range(9)
+) -> tuple[float, int, int]:
+    """The best ``(value, cell, rotation)`` for ``tile`` on the seat's board; among equals, the
+    first cell in ``order``."""
     best = (float("-inf"), -1, 0)
-    for cell, p in enumerate(seat.grid):
-        if p is not None:
+    for cell in order:
+        if seat.grid[cell] is not None:
             continue
         for rot in distinct_rotations(tile):
             v = value(seat, _placed(seat.grid, cell, tile, rot))
@@ -181,21 +232,23 @@ class HardBot:
         if HIDDEN in actions:
             return _hidden_move(seat, view, actual_value)
         base = hopeful_value(seat, seat.grid)
+        # Equal placements are broken at random, so the bot favours no side of its board.
+        order = rng.shuffled(range(9))
         offers = sorted({m.tile for m in legal if m.action == TAKE})
         gains = {}
         for t in offers:
-            v, cell, rot = best_placement(seat, t, hopeful_value)
+            v, cell, rot = best_placement(seat, t, hopeful_value, order)
             gains[t] = (v - base, cell, rot)
         if FLIP not in actions and PASS not in actions:
             tile = max(gains, key=lambda t: gains[t][0])
             return Move(TAKE, tile, gains[tile][1], gains[tile][2])
         unseen = [t for t in range(len(tile_set())) if t not in seat.seen]
         sample = rng.shuffled(unseen)[:SAMPLE]
-        future = sorted(best_placement(seat, t, hopeful_value)[0] - base for t in sample)
+        future = sorted(best_placement(seat, t, hopeful_value, order)[0] - base for t in sample)
         waiting = sum(1 for i, taken in enumerate(view["taken"]) if not taken and i != player)
         if view["pending"] is not None:
             mine = gains[view["pending"]]
-            table = [best_placement(seat, t, hopeful_value)[0] - base for t in view["table"]]
+            table = [best_placement(seat, t, hopeful_value, order)[0] - base for t in view["table"]]
             # If I pass, the others move first; what I may still get is roughly the better of the
             # table and a fresh flip, each less likely the more players are still waiting.
             hope = _quantile(future, 0.75) if view["stack_count"] >= 1 else float("-inf")

@@ -22,23 +22,27 @@ TILE_COUNT = 80
 TRACK_COUNTS = {"straight": 22, "curve": 30, "double-curve": 14, "bridge": 14}
 
 MONSTER_COUNTS = {
-    "dragon": 14,
-    "ghost": 18,
-    "golem": 15,
-    "satyr": 16,
+    "dragon": 17,
+    "ghost": 17,
+    "golem": 12,
+    "satyr": 14,
     "skeleton": 10,
-    "slime": 10,
-    "bat": 18,
-    "werewolf": 15,
-    "wisp": 16,
+    "slime": 8,
+    "bat": 16,
+    "werewolf": 10,
+    "wisp": 18,
 }
 
-MONSTERS_PER_TILE = {0: 8, 1: 26, 2: 32, 3: 14}
-"""How many tiles carry 0, 1, 2 and 3 monsters (80 tiles, 132 monsters)."""
+MONSTERS_PER_TILE = {0: 10, 1: 30, 2: 28, 3: 12}
+"""How many tiles carry 0, 1, 2 and 3 monsters (80 tiles, 122 monsters)."""
 
-DIAMONDS_BY_MONSTERS = {0: (2, 3), 1: (1, 2), 2: (0, 1), 3: (0, 0)}
+DIAMONDS_BY_MONSTERS = {0: (2, 2), 1: (0, 1), 2: (0, 1), 3: (0, 0)}
 """Diamond symbols on a tile, alternating between the two numbers, by its monster count:
 monster-poor tiles carry the diamonds."""
+
+
+DIAMOND_VALUES = (1, 1, 1, 2, 2, 3)
+"""A diamond's value is drawn from these: mostly small."""
 
 
 def generate() -> list[Tile]:
@@ -59,7 +63,7 @@ def generate() -> list[Tile]:
         low, high = DIAMONDS_BY_MONSTERS[size]
         seen_by_size[size] = seen_by_size.get(size, 0) + 1
         n_diamonds = low if seen_by_size[size] % 2 else high
-        diamonds = tuple(1 + rng.below(3) for _ in range(n_diamonds))
+        diamonds = tuple(rng.choice(DIAMOND_VALUES) for _ in range(n_diamonds))
         tiles.append(Tile(tid, track, monsters, diamonds))
     return tiles
 
