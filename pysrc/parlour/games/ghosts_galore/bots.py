@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from parlour.engine import JSON, Game, Rng
+from parlour.engine.bots import BotFactory
 from parlour.games.ghosts_galore.board import (
     BONE,
     DEAD,
@@ -271,4 +272,4 @@ def _quantile(values: Sequence[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-BOTS = {"random": RandomGhostBot, "easy": EasyBot, "hard": HardBot}
+BOTS: dict[str, BotFactory] = {"random": RandomGhostBot, "easy": EasyBot, "hard": HardBot}
