@@ -2,7 +2,8 @@
 
 Cells are numbered 0–8 row by row from the top left and named like a chessboard seen from the
 player: column ``a``–``c`` left to right, row ``1``–``3`` top to bottom (``a1`` is cell 0, ``c3``
-cell 8). A grid is a tuple of 9 entries, each ``None`` (free) or ``(tile id, rotation)``.
+cell 8). A grid is a tuple of 9 entries, each ``None`` (free) or ``(tile, rotation)``; game
+states store tile ids instead (:data:`IdGrid`) and :func:`resolve` turns those into tiles.
 
 Every midpoint of the rim is a door (12 in all). Bone doors: the west sides of ``a1`` and
 ``a3``; tooth doors: the east sides of ``c1`` and ``c3``; the other eight are plain. Tracks
@@ -15,16 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from parlour.games.ghosts_galore.tiles import E, N, S, W, tile_set
+from parlour.games.ghosts_galore.tiles import E, N, S, Tile, W, tile_set
 
-Placement = tuple[int, int]
-"""A placed tile: ``(tile id, quarter turns clockwise 0–3)``."""
+Placement = tuple[Tile, int]
+"""A placed tile: ``(tile, quarter turns clockwise 0–3)``."""
 Grid = tuple[Placement | None, ...]
+IdGrid = tuple[tuple[int, int] | None, ...]
+"""A grid as game states keep it: ``(tile id, rotation)`` per cell."""
 
 CELLS = tuple(range(9))
-EMPTY_GRID: Grid = (None,) * 9
+EMPTY_GRID: IdGrid = (None,) * 9
 
 BONE, TOOTH, PLAIN = "bone", "tooth", "plain"
 DOOR_KINDS = (BONE, TOOTH, PLAIN)
@@ -76,19 +78,10 @@ DOORS: tuple[tuple[int, int, str], ...] = tuple(
 """All 12 doors as ``(cell, side, kind)``: 2 bone, 2 tooth, 8 plain."""
 
 
-@cache
-def ends_of(tile_id: int, rot: int) -> tuple[int, int, int, int]:
-    """For each side N, E, S, W of the placed tile: the index of the track piece ending there, or -1."""
-    out = [-1, -1, -1, -1]
-    for k, (a, b) in enumerate(tile_set()[tile_id].pieces_rotated(rot)):
-        out[a] = k
-        out[b] = k
-    return (out[0], out[1], out[2], out[3])
-
-
-@cache
-def piece_sides(tile_id: int, rot: int) -> tuple[tuple[int, int], ...]:
-    return tile_set()[tile_id].pieces_rotated(rot)
+def resolve(grid: Sequence[tuple[int, int] | None]) -> Grid:
+    """The tiles of a grid of tile ids."""
+    tiles = tile_set()
+    return tuple(None if p is None else (tiles[p[0]], p[1]) for p in grid)
 
 
 @dataclass(frozen=True)
@@ -136,7 +129,7 @@ def trace(grid: Sequence[Placement | None]) -> list[Track]:
         placed = grid[cell]
         if placed is None:
             continue
-        for k in range(len(piece_sides(*placed))):
+        for k in range(len(placed[0].pieces)):
             if (cell, k) in seen:
                 continue
             pieces: list[tuple[int, int]] = []
@@ -148,7 +141,7 @@ def trace(grid: Sequence[Placement | None]) -> list[Track]:
                 pieces.append((c, p))
                 here = grid[c]
                 assert here is not None
-                for side in piece_sides(*here)[p]:
+                for side in here[0].rotated[here[1]][p]:
                     other = neighbour(c, side)
                     if other is None:
                         ends.append(End(c, side, DOOR, SPECIAL_DOORS.get((c, side), PLAIN)))
@@ -157,7 +150,7 @@ def trace(grid: Sequence[Placement | None]) -> list[Track]:
                     if there is None:
                         ends.append(End(c, side, OPEN))
                         continue
-                    q = ends_of(*there)[(side + 2) % 4]
+                    q = there[0].ends[there[1]][(side + 2) % 4]
                     if q < 0:
                         ends.append(End(c, side, DEAD))
                     elif (other, q) not in seen:

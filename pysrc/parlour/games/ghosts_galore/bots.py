@@ -28,6 +28,7 @@ from parlour.games.ghosts_galore.board import (
     Grid,
     Track,
     neighbours,
+    resolve,
     trace,
 )
 from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move
@@ -56,8 +57,8 @@ class Seat:
 
     @classmethod
     def from_view(cls, view: JSON, player: int) -> Seat:
-        grids = [tuple(None if p is None else (p[0], p[1]) for p in g) for g in view["grids"]]
-        seen = {p[0] for g in grids for p in g if p is not None}
+        grids = [resolve([None if p is None else (p[0], p[1]) for p in g]) for g in view["grids"]]
+        seen = {p[0].id for g in grids for p in g if p is not None}
         seen.update(view["table"])
         seen.update(t for t in view["hidden"] if t is not None)
         seen.update(view["last_look"] or ())
@@ -103,8 +104,7 @@ def hopeful_value(seat: Seat, grid: Grid) -> float:
     free = sum(1 for p in grid if p is None)
     hope = min(1.0, free / 4)
     turns, diamonds = _mean_turns_and_diamonds()
-    tiles = tile_set()
-    placed = [(c, tiles[p[0]]) for c, p in enumerate(grid) if p is not None]
+    placed = [(c, p[0]) for c, p in enumerate(grid) if p is not None]
     value += sum(t.count("slime") for _, t in placed) * turns * free
     value += sum(t.count("skeleton") for _, t in placed) * diamonds * free
     track_of = {piece: i for i, t in enumerate(tracks) for piece in t.pieces}
@@ -166,7 +166,8 @@ def special_route_hope(grid: Grid, tracks: Sequence[Track]) -> float:
 
 
 def _placed(grid: Grid, cell: int, tile: int, rot: int) -> Grid:
-    return tuple((tile, rot) if c == cell else p for c, p in enumerate(grid))
+    placed = (tile_set()[tile], rot)
+    return tuple(placed if c == cell else p for c, p in enumerate(grid))
 
 
 def best_placement(

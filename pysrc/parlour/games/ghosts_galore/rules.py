@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from parlour.engine import JSON, Event, Game, IllegalMove, MalformedMove, Outcome, Rng
-from parlour.games.ghosts_galore.board import EMPTY_GRID, Grid, Placement, cell_name, parse_cell
+from parlour.games.ghosts_galore.board import EMPTY_GRID, IdGrid, cell_name, parse_cell, resolve
 from parlour.games.ghosts_galore.scoring import ScoreSheet, count_werewolves, score_all, score_board, winners
 from parlour.games.ghosts_galore.tiles import tile_set
 
@@ -66,10 +66,10 @@ class GhostsState:
     pending: int | None
     """The tile the player to act has just flipped, to take or pass."""
     taken: tuple[bool, ...]
-    grids: tuple[Grid, ...]
+    grids: tuple[IdGrid, ...]
     hidden: tuple[int, ...]
     """Each player's hidden tile (secret to the others until placed)."""
-    provisional: tuple[Placement | None, ...]
+    provisional: tuple[tuple[int, int] | None, ...]
     """Each player's provisional ``(cell, rotation)`` of the hidden tile (secret)."""
 
     @property
@@ -92,7 +92,7 @@ def _illegal(message: str, key: str, rule: str, **params: object) -> IllegalMove
     return IllegalMove(message, code=f"ghosts-galore.illegal.{key}", rule=rule, **params)
 
 
-def _free_cells(grid: Grid) -> list[int]:
+def _free_cells(grid: IdGrid) -> list[int]:
     return [c for c, p in enumerate(grid) if p is None]
 
 
@@ -216,7 +216,7 @@ class GhostsGalore(Game[GhostsState, Move]):
             raise _illegal("that tile is not on offer", "tile-not-available", "GG-3", tile=move.tile)
         grid = state.grids[player]
         if not 0 <= move.cell < 9 or grid[move.cell] is not None:
-            raise _illegal("that cell is taken", "cell-taken", "GG-3", cell=move.cell)
+            raise _illegal("that cell is taken", "cell-taken", "GG-3", cell=_cell_label(move.cell))
         if _free_cells(grid) == [move.cell] and state.round <= DRAFT_ROUNDS:
             # Unreachable in play: 8 draft rounds fill 8 of 9 cells.
             raise _illegal("the last free cell is for the hidden tile", "cell-for-hidden", "GG-2")
@@ -282,8 +282,8 @@ class GhostsGalore(Game[GhostsState, Move]):
         raise AssertionError("everyone has taken")
 
     def _with_tile(
-        self, grids: tuple[Grid, ...], player: int, cell: int, placed: Placement
-    ) -> tuple[Grid, ...]:
+        self, grids: tuple[IdGrid, ...], player: int, cell: int, placed: tuple[int, int]
+    ) -> tuple[IdGrid, ...]:
         grid = tuple(placed if c == cell else p for c, p in enumerate(grids[player]))
         return tuple(grid if i == player else g for i, g in enumerate(grids))
 
@@ -291,7 +291,7 @@ class GhostsGalore(Game[GhostsState, Move]):
         if state.round > DRAFT_ROUNDS:
             raise _illegal("round 9: place the hidden tile for good", "preplace-late", "GG-2")
         if not 0 <= move.cell < 9 or state.grids[player][move.cell] is not None:
-            raise _illegal("that cell is taken", "cell-taken", "GG-2", cell=move.cell)
+            raise _illegal("that cell is taken", "cell-taken", "GG-2", cell=_cell_label(move.cell))
         provisional = tuple(
             (move.cell, move.rot) if i == player else p for i, p in enumerate(state.provisional)
         )
@@ -305,7 +305,9 @@ class GhostsGalore(Game[GhostsState, Move]):
             raise _illegal("your hidden tile is already placed", "hidden-done", "GG-2")
         (cell,) = _free_cells(state.grids[player])
         if move.cell not in (-1, cell):
-            raise _illegal("the hidden tile goes into the last free cell", "hidden-cell", "GG-2", cell=cell)
+            raise _illegal(
+                "the hidden tile goes into the last free cell", "hidden-cell", "GG-2", cell=cell_name(cell)
+            )
         tile = state.hidden[player]
         grids = self._with_tile(state.grids, player, cell, (tile, move.rot))
         provisional = tuple(None if i == player else p for i, p in enumerate(state.provisional))
@@ -340,15 +342,14 @@ class GhostsGalore(Game[GhostsState, Move]):
                 grids[viewer] = tuple(
                     (state.hidden[viewer], rot) if c == cell else p for c, p in enumerate(g)
                 )
-        return score_all(grids)
+        return score_all([resolve(g) for g in grids])
 
     def score_for(self, state: GhostsState, player: int, viewer: int | None = None) -> ScoreSheet:
         """One board's live sheet as ``viewer`` sees it."""
         if viewer is None or viewer == player:
             return self.score_sheets(state, viewer)[player]
-        grid = state.grids[player]
-        others = [count_werewolves(g) for i, g in enumerate(state.grids) if i != player]
-        return score_board(grid, state.players, others)
+        others = [count_werewolves(resolve(g)) for i, g in enumerate(state.grids) if i != player]
+        return score_board(resolve(state.grids[player]), state.players, others)
 
     def scores(self, state: GhostsState) -> list[float] | None:
         """Public live totals: no hidden tile counts before it is placed (GG-D1)."""
@@ -357,7 +358,7 @@ class GhostsGalore(Game[GhostsState, Move]):
     def outcome(self, state: GhostsState) -> Outcome | None:
         if not state.over():
             return None
-        sheets = score_all(state.grids)
+        sheets = score_all([resolve(g) for g in state.grids])
         won, reason = winners(sheets)
         return Outcome(won, tuple(float(s.total) for s in sheets), reason)
 
@@ -460,17 +461,21 @@ class GhostsGalore(Game[GhostsState, Move]):
         return f"ghosts-galore.log.{move.action}", params
 
 
+def _cell_label(cell: int) -> str:
+    return cell_name(cell) if 0 <= cell < 9 else str(cell)
+
+
 def _rot(word: str) -> int:
     if len(word) != 2 or word[0] != "r" or word[1] not in "0123":
         raise ValueError(word)
     return int(word[1])
 
 
-def _grid_json(grid: Grid) -> list[JSON]:
+def _grid_json(grid: IdGrid) -> list[JSON]:
     return [None if p is None else [p[0], p[1]] for p in grid]
 
 
-def _grid_from_json(data: JSON) -> Grid:
+def _grid_from_json(data: JSON) -> IdGrid:
     if len(data) != 9:
         raise ValueError("a grid has 9 cells")
     return tuple(None if p is None else (int(p[0]), int(p[1])) for p in data)

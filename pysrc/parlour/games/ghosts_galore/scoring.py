@@ -20,7 +20,7 @@ from parlour.games.ghosts_galore.board import (
     neighbours,
     trace,
 )
-from parlour.games.ghosts_galore.tiles import MONSTERS, Tile, tile_set
+from parlour.games.ghosts_galore.tiles import MONSTERS, Tile
 
 CATEGORIES = (
     "dragons",
@@ -104,8 +104,7 @@ class ScoreSheet:
 
 def tiles_of(grid: Sequence[Placement | None]) -> list[tuple[int, Tile]]:
     """The placed tiles as ``(cell, tile)``."""
-    tiles = tile_set()
-    return [(cell, tiles[p[0]]) for cell, p in enumerate(grid) if p is not None]
+    return [(cell, p[0]) for cell, p in enumerate(grid) if p is not None]
 
 
 def count_werewolves(grid: Sequence[Placement | None]) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from parlour.engine.bots import play_match
+from parlour.games.ghosts_galore.board import resolve
 from parlour.games.ghosts_galore.bots import BOTS
 from parlour.games.ghosts_galore.rules import GAME
 from parlour.games.ghosts_galore.scoring import CATEGORIES, score_all
@@ -64,7 +65,7 @@ def category_stats(
     for g in range(games):
         lineup = [BOTS[bots[(i + g) % len(bots)]]() for i in range(players)]
         match = play_match(GAME, lineup, f"stats:{seed}:{g}")
-        for sheet in score_all(match.state.grids):
+        for sheet in score_all([resolve(g) for g in match.state.grids]):
             boards += 1
             for c, pts in sheet.by_category().items():
                 sums[c] += pts

@@ -11,7 +11,7 @@ piece joins two side midpoints. Rotating a tile a quarter turn clockwise moves s
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -52,6 +52,23 @@ class Tile:
     monsters: tuple[Monster, ...] = ()
     diamonds: tuple[int, ...] = ()
     """Printed values of the tile's diamonds, 1–3 each."""
+    rotated: tuple[tuple[tuple[int, int], ...], ...] = field(init=False, repr=False, compare=False)
+    """The track pieces for each rotation 0–3 (worked out once: tracing reads them a lot)."""
+    ends: tuple[tuple[int, int, int, int], ...] = field(init=False, repr=False, compare=False)
+    """For each rotation, the piece ending at side N, E, S, W, or -1."""
+
+    def __post_init__(self) -> None:
+        rotated = tuple(
+            tuple(((a + rot) % 4, (b + rot) % 4) for a, b in TRACKS[self.track]) for rot in range(4)
+        )
+        ends = []
+        for pieces in rotated:
+            out = [-1, -1, -1, -1]
+            for k, (a, b) in enumerate(pieces):
+                out[a] = out[b] = k
+            ends.append((out[0], out[1], out[2], out[3]))
+        object.__setattr__(self, "rotated", rotated)
+        object.__setattr__(self, "ends", tuple(ends))
 
     @property
     def pieces(self) -> tuple[tuple[int, int], ...]:
@@ -63,7 +80,7 @@ class Tile:
 
     def pieces_rotated(self, rot: int) -> tuple[tuple[int, int], ...]:
         """The track pieces after ``rot`` quarter turns clockwise (any integer; only ``rot % 4`` matters)."""
-        return tuple(((a + rot) % 4, (b + rot) % 4) for a, b in self.pieces)
+        return self.rotated[rot % 4]
 
     def count(self, kind: str) -> int:
         return sum(1 for m in self.monsters if m.kind == kind)
