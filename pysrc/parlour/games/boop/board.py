@@ -89,6 +89,11 @@ LINES: tuple[tuple[int, int, int], ...] = _lines()
 """Every three cells in a row, orthogonal or diagonal (80 of them), each sorted by cell number."""
 
 LINE_INDEX = {line: i for i, line in enumerate(LINES)}
+LINES_FROM: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((i, b, c) for i, (a, b, c) in enumerate(LINES) if a == cell) for cell in range(CELLS)
+)
+"""``LINES_FROM[a]``: (line number, second cell, third cell) of the lines whose first cell is ``a``;
+in line-number order, so scanning cells upwards lists lines in ``LINES`` order."""
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, line in enumerate(LINES) if c in line) for c in range(CELLS)
 )

@@ -21,6 +21,7 @@ from parlour.games.boop.board import (
     KINDS,
     KITTEN,
     LINES,
+    LINES_FROM,
     NEIGHBOURS,
     SEGMENTS,
     STEPS,
@@ -113,11 +114,18 @@ def graduable_lines(pos: Position, player: int) -> list[int]:
     """Lines of three of ``player``'s pieces with at least one kitten (three cats win instead, BP-D2)."""
     board = pos.board
     kitten, cat = piece(player, KITTEN), piece(player, CAT)
-    out = []
-    for i, (a, b, c) in enumerate(LINES):
-        x, y, z = board[a], board[b], board[c]
-        if x in (kitten, cat) and y in (kitten, cat) and z in (kitten, cat) and kitten in (x, y, z):
-            out.append(i)
+    own = (kitten, cat)
+    out: list[int] = []
+    if board.count(kitten) == 0 or board.count(kitten) + board.count(cat) < 3:
+        return out
+    for a in range(CELLS):
+        x = board[a]
+        if x not in own:
+            continue
+        for i, b, c in LINES_FROM[a]:
+            y, z = board[b], board[c]
+            if y in own and z in own and kitten in (x, y, z):
+                out.append(i)
     return out
 
 
@@ -125,9 +133,13 @@ def cat_line(pos: Position, player: int) -> int | None:
     """The first line of three of ``player``'s cats, if any (BP-20)."""
     board = pos.board
     cat = piece(player, CAT)
-    for i, (a, b, c) in enumerate(LINES):
-        if board[a] == cat and board[b] == cat and board[c] == cat:
-            return i
+    if board.count(cat) < 3:
+        return None
+    for a in range(CELLS):
+        if board[a] == cat:
+            for i, b, c in LINES_FROM[a]:
+                if board[b] == cat and board[c] == cat:
+                    return i
     return None
 
 
