@@ -1,0 +1,207 @@
+"""The route solver (BO-D3): every valid route, the shortest ones, or none.
+
+The search runs over states (cell, colour, crossed-a-wall-since-the-last-change). A backward
+breadth-first pass from the visitor's room gives, for every state, a lower bound on the steps
+still needed (it ignores the rule that a route never enters a cell twice); the exact searches
+are depth-first over real routes and use that bound to cut branches that cannot arrive:
+
+* :func:`all_routes` lists every valid route (up to ``limit``);
+* :func:`shortest_routes` is IDA*: all routes of the fewest steps, or ``[]`` when none exists.
+
+Both agree with :func:`parlour.games.boo.route.check_route` by construction and are tested
+against a brute-force search without the bound.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from parlour.games.boo.castle import COLOURS, OPEN, Castle, Cell
+from parlour.games.boo.route import Change, Jump, Move, Route, Specials, Step
+
+INF = 1 << 30
+NCOL = len(COLOURS)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One search: castle, ghost room, visitor room, special tokens and the player's forbidden colours."""
+
+    castle: Castle
+    ghost: Cell
+    visitor: Cell
+    specials: Specials = field(default_factory=Specials)
+    forbidden: frozenset[int] = frozenset()
+
+    @property
+    def allowed(self) -> tuple[int, ...]:
+        return tuple(c for c in range(NCOL) if c not in self.forbidden)
+
+
+def _sid(cell: int, colour: int, fresh: int) -> int:
+    return (cell * NCOL + colour) * 2 + fresh
+
+
+def lower_bounds(p: Problem) -> list[int]:
+    """Steps still needed from each state (cell, colour, fresh) to the visitor, ignoring revisits."""
+    castle = p.castle
+    allowed = p.allowed
+    dist = [INF] * (castle.width * castle.height * NCOL * 2)
+    target = castle.index(p.visitor)
+    trap = [castle.index(c) for c in p.specials.trapdoors]
+    trans = {castle.index(c) for c in p.specials.transitions}
+    queue: deque[tuple[int, int, int]] = deque()
+    for colour in allowed:
+        for fresh in (0, 1):
+            dist[_sid(target, colour, fresh)] = 0
+            queue.append((target, colour, fresh))
+    while queue:
+        cell, colour, fresh = queue.popleft()
+        d = dist[_sid(cell, colour, fresh)] + 1
+        preds: list[tuple[int, int, int]] = []
+        for nb, side in castle.links[cell]:
+            if nb == target:
+                continue
+            if side == OPEN:
+                preds.append((nb, colour, fresh))
+            elif side == colour and not fresh:
+                preds.append((nb, colour, 0))
+                preds.append((nb, colour, 1))
+        if cell in trap:
+            preds.extend((t, colour, fresh) for t in trap if t != cell and t != target)
+        if fresh and cell in trans and cell != target:
+            preds.extend((cell, c0, 0) for c0 in allowed if c0 != colour)
+        for q in preds:
+            s = _sid(*q)
+            if dist[s] == INF:
+                dist[s] = d
+                queue.append(q)
+    return dist
+
+
+def start_bound(start: int, bounds: list[int], forbidden: frozenset[int] = frozenset()) -> int:
+    """The fewest steps any route from cell index ``start`` could take (``INF``: certainly none)."""
+    return min((bounds[_sid(start, c, 1)] for c in range(NCOL) if c not in forbidden), default=INF)
+
+
+class _Search:
+    """Depth-first search over real routes, shared by the enumerations."""
+
+    def __init__(self, p: Problem, bounds: list[int] | None) -> None:
+        self.p = p
+        self.castle = p.castle
+        self.bounds = bounds
+        self.target = p.castle.index(p.visitor)
+        self.trap = sorted(p.castle.index(c) for c in p.specials.trapdoors)
+        self.trans = {p.castle.index(c) for c in p.specials.transitions}
+        self.allowed = p.allowed
+        self.steps: list[Step] = []
+        self.visited = {p.castle.index(p.ghost)}
+        self.exceeded = INF
+
+    def h(self, cell: int, colour: int, crossed: bool) -> int:
+        return 0 if self.bounds is None else self.bounds[_sid(cell, colour, 0 if crossed else 1)]
+
+    def walk(self, cell: int, colour: int, crossed: bool, jumped: bool, budget: int) -> Iterator[None]:
+        """Yield once per route completed from this state within ``budget`` more steps."""
+        if cell == self.target:
+            yield None
+            return
+        g = len(self.steps)
+        cell_of = self.castle.cell
+        for nb, side in self.castle.links[cell]:
+            if side in (OPEN, colour) and nb not in self.visited:
+                yield from self._enter(
+                    Move(cell_of(nb)), nb, colour, crossed or side != OPEN, False, g, budget
+                )
+        if not jumped and cell in self.trap:
+            for t in self.trap:
+                if t != cell and t not in self.visited:
+                    yield from self._enter(Jump(cell_of(t)), t, colour, crossed, True, g, budget)
+        if crossed and cell in self.trans:
+            for c2 in self.allowed:
+                if c2 != colour:
+                    f = 1 + self.h(cell, c2, False)
+                    if f > budget:
+                        self.exceeded = min(self.exceeded, g + f)
+                        continue
+                    self.steps.append(Change(c2))
+                    yield from self.walk(cell, c2, False, jumped, budget - 1)
+                    self.steps.pop()
+
+    def _enter(
+        self, step: Step, nb: int, colour: int, crossed: bool, jumped: bool, g: int, budget: int
+    ) -> Iterator[None]:
+        f = 1 + self.h(nb, colour, crossed)
+        if f > budget:
+            if f < INF:
+                self.exceeded = min(self.exceeded, g + f)
+            return
+        self.steps.append(step)
+        self.visited.add(nb)
+        yield from self.walk(nb, colour, crossed, jumped, budget - 1)
+        self.visited.discard(nb)
+        self.steps.pop()
+
+    def run(self, budget: int) -> Iterator[Route]:
+        start = self.castle.index(self.p.ghost)
+        if start == self.target:
+            return
+        for colour in self.allowed:
+            if self.h(start, colour, False) > budget:
+                continue
+            for _ in self.walk(start, colour, False, False, budget):
+                yield Route(colour, tuple(self.steps))
+
+
+def iter_routes(p: Problem, max_steps: int | None = None) -> Iterator[Route]:
+    """Every valid route, depth-first (colour by colour), optionally of at most ``max_steps`` steps."""
+    bounds = lower_bounds(p)
+    budget = INF - 1 if max_steps is None else max_steps
+    yield from _Search(p, bounds).run(budget)
+
+
+def all_routes(p: Problem, limit: int = 100_000, max_steps: int | None = None) -> list[Route]:
+    """Every valid route (at most ``limit`` of them: on the full castle there can be very many)."""
+    out: list[Route] = []
+    for route in iter_routes(p, max_steps):
+        out.append(route)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def shortest_routes(p: Problem, limit: int = 1000, bounds: list[int] | None = None) -> list[Route]:
+    """Every route with the fewest steps (at most ``limit``), or ``[]`` when there is none (IDA*).
+
+    ``bounds`` may pass :func:`lower_bounds` of the same castle, visitor, specials and forbidden
+    colours (any ghost room) when many searches share them."""
+    bounds = lower_bounds(p) if bounds is None else bounds
+    start = p.castle.index(p.ghost)
+    if start == p.castle.index(p.visitor):
+        return []
+    budget = min((bounds[_sid(start, c, 1)] for c in p.allowed), default=INF)
+    while budget < INF:
+        search = _Search(p, bounds)
+        found: list[Route] = []
+        for route in search.run(budget):
+            found.append(route)
+            if len(found) >= limit:
+                break
+        if found:
+            return found
+        budget = search.exceeded
+    return []
+
+
+def shortest_route(p: Problem, bounds: list[int] | None = None) -> Route | None:
+    """One shortest route (the first in search order), or ``None``."""
+    routes = shortest_routes(p, limit=1, bounds=bounds)
+    return routes[0] if routes else None
+
+
+def has_route(p: Problem) -> bool:
+    """Whether any valid route exists."""
+    return shortest_route(p) is not None

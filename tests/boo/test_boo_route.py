@@ -1,0 +1,158 @@
+"""Routes on hand-built castles: what a player may trace and why a wrong route fails (BO-9..BO-15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from parlour.engine import IllegalMove, MalformedMove
+from parlour.games.boo.castle import OPEN, STONE, Castle, parse_cell
+from parlour.games.boo.route import Change, Jump, Move, Route, check_route
+from parlour.games.boo.solver import Problem, all_routes
+
+from .castles import B, G, R, W, Y, castle, specials, tile
+
+A1, B1, C1, A3, C3 = (parse_cell(c) for c in ("a1", "b1", "c1", "a3", "c3"))
+
+
+def route(colour: int, *steps: str) -> Route:
+    return Route.from_json(
+        {"colour": ["white", "red", "blue", "green", "yellow", "purple"][colour], "steps": list(steps)}
+    )
+
+
+def failure(c, ghost, visitor, r, sp=None, forbidden=()) -> IllegalMove:
+    with pytest.raises(IllegalMove) as info:
+        check_route(c, ghost, visitor, sp or specials(), forbidden, r)
+    return info.value
+
+
+def test_bo9_route_goes_through_walls_of_one_colour():
+    c = castle(tile(W, nw_n=R, n_ne=R))
+    check_route(c, A1, C1, specials(), (), route(R, "b1", "c1"))
+    err = failure(c, A1, C1, route(W, "b1", "c1"))
+    assert (err.code, err.rule, err.params["wall"]) == ("boo.route.wrong-colour", "BO-9", "red")
+
+
+def test_bo9_two_colours_without_a_transition_is_no_route():
+    c = castle(tile(W, nw_n=R, n_ne=B))
+    routes = all_routes(Problem(c, A1, C1))
+    assert routes and all(r.colours == (W,) for r in routes)
+    err = failure(c, A1, C1, route(R, "b1", "c1"))
+    assert err.code == "boo.route.wrong-colour"
+
+
+def test_bo9_moves_are_orthogonal_never_diagonal():
+    c = castle(tile(W))
+    err = failure(c, A1, C3, route(W, "b2", "c3"))
+    assert (err.code, err.rule) == ("boo.route.not-adjacent", "BO-9")
+
+
+def test_bo9_outer_rim_is_stone():
+    c = castle(tile(W))
+    assert c.side(parse_cell("c1"), (3, 0)) == STONE
+    err = failure(c, C1, A1, route(W, "d1"))
+    assert (err.code, err.rule) == ("boo.route.off-board", "BO-9")
+    walled = Castle(2, 1, {((0, 0), (1, 0)): STONE})
+    err = failure(walled, (0, 0), (1, 0), route(W, "b1"))
+    assert (err.code, err.rule) == ("boo.route.stone", "BO-9")
+
+
+def test_bo9_corridor_to_room_sides_are_always_walls():
+    c = castle(tile(G), tile(G, tile_id=2))
+    for room in ("a1", "c1", "d1", "f1", "a3", "f3"):
+        cell = parse_cell(room)
+        for nb, side in c.links[c.index(cell)]:
+            assert side != OPEN, (room, c.cell(nb))
+
+
+def test_bo9_route_may_not_enter_a_cell_twice_or_go_past_the_visitor():
+    c = castle(tile(W))
+    assert failure(c, A1, C3, route(W, "b1", "b2", "b1")).code == "boo.route.revisit"
+    assert failure(c, A1, C1, route(W, "b1", "c1", "c2")).code == "boo.route.past-visitor"
+    assert failure(c, A1, C3, route(W, "b1")).code == "boo.route.not-at-visitor"
+    assert failure(c, A1, C3, route(W)).code == "boo.route.empty"
+
+
+def test_bo10_trapdoor_jump_keeps_the_colour():
+    # Left tile all red, right tile all blue: only the trapdoors join them, so a red route must jump.
+    c = castle(tile(R, east_ne=Y, east_e=Y, east_se=Y), tile(B, tile_id=2))
+    sp = specials(trapdoors=(parse_cell("c3"), parse_cell("d1")))
+    ok = route(R, "c2", "c3", "*d1")
+    check_route(c, parse_cell("c1"), parse_cell("d1"), sp, (), ok)
+    assert ok.last_colour == R and ok.jumps == 1
+    err = failure(c, parse_cell("c1"), parse_cell("f1"), route(R, "c2", "c3", "*d1", "e1", "f1"), sp)
+    assert (err.code, err.params["colour"]) == ("boo.route.wrong-colour", "red")
+
+
+def test_bo10_jump_only_from_and_to_trapdoor_rooms():
+    c = castle(tile(R), tile(R, tile_id=2))
+    sp = specials(trapdoors=(parse_cell("c3"), parse_cell("d1")))
+    assert failure(c, A1, parse_cell("d1"), route(R, "*d1"), sp).code == "boo.route.no-trapdoor"
+    err = failure(c, parse_cell("c1"), parse_cell("d3"), route(R, "c2", "c3", "*d3"), sp)
+    assert (err.code, err.rule) == ("boo.route.jump-target", "BO-10")
+
+
+def test_bo11_transition_changes_colour_from_that_room_on():
+    c = castle(tile(W, nw_n=R, n_ne=R, ne_e=B, e_se=B))
+    sp = specials(transitions=(C1,))
+    r = route(R, "b1", "c1", "!blue", "c2", "c3")
+    check_route(c, A1, C3, sp, (), r)
+    assert (r.colour, r.last_colour, r.colours) == (R, B, (R, B))
+    assert failure(c, A1, C3, r).code == "boo.route.no-transition"
+    assert failure(c, A1, C3, route(R, "b1", "c1", "!red", "c2", "c3"), sp).code == "boo.route.same-colour"
+
+
+def test_bo11_change_only_after_crossing_a_wall_in_the_current_colour():
+    c = castle(tile(W, ne_e=B, e_se=B))
+    sp = specials(transitions=(C1,))
+    err = failure(c, C1, C3, route(R, "!blue", "c2", "c3"), sp)
+    assert (err.code, err.rule) == ("boo.route.unused-colour", "BO-11")
+
+
+def test_bo12_a_route_may_use_several_special_tokens():
+    # Corridors walled in yellow cut the tile up: from a3 (red walls) the only way on is the trapdoor
+    # to a1, red to the transition in c1, then blue to c3.
+    t = tile(W, w_sw=R, sw_s=R, nw_n=R, n_ne=R, ne_e=B, e_se=B, s_se=B, n_c=Y, w_c=Y, c_e=Y, c_s=Y)
+    c = castle(t)
+    sp = specials(trapdoors=(A3, A1), transitions=(C1,))
+    expected = route(R, "*a1", "b1", "c1", "!blue", "c2", "c3")
+    assert all_routes(Problem(c, A3, C3, sp)) == [expected]
+    assert (expected.jumps, expected.changes, expected.last_colour) == (1, 1, B)
+    assert all_routes(Problem(c, A3, C3, specials(trapdoors=(A3, A1)))) == []
+
+
+def test_bo15_forbidden_colour_is_never_used_in_any_part():
+    c = castle(tile(W, nw_n=R, n_ne=R, ne_e=B, e_se=B))
+    sp = specials(transitions=(C1,))
+    r = route(R, "b1", "c1", "!blue", "c2", "c3")
+    err = failure(c, A1, C3, r, sp, forbidden=(R,))
+    assert (err.code, err.rule) == ("boo.route.forbidden-colour", "BO-15")
+    err = failure(c, A1, C3, r, sp, forbidden=(B,))
+    assert (err.code, err.rule, err.params["step"]) == ("boo.route.forbidden-colour", "BO-15", 3)
+    allowed = all_routes(Problem(c, A1, C3, sp, frozenset({B})))
+    assert allowed and all(B not in x.colours for x in allowed)
+    assert any(B in x.colours for x in all_routes(Problem(c, A1, C3, sp)))
+
+
+def test_route_json_round_trip_and_notation():
+    r = Route(R, (Move((1, 0)), Jump((3, 0)), Change(B), Move((4, 0))))
+    assert r.to_json() == {"colour": "red", "steps": ["b1", "*d1", "!blue", "e1"]}
+    assert Route.from_json(r.to_json()) == r
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        {"colour": "red"},
+        {"colour": "pink", "steps": []},
+        {"colour": "red", "steps": ["z9"]},
+        {"colour": "red", "steps": [3]},
+        {"colour": "red", "steps": ["!pink"]},
+        {"colour": "red", "steps": "b1"},
+    ],
+)
+def test_malformed_routes_are_refused(data):
+    with pytest.raises(MalformedMove):
+        Route.from_json(data)
