@@ -108,6 +108,7 @@ class Searcher:
                 continue
             best, best_v = None, -WIN * 2
             for m in rules.legal(pos):
+                self.nodes += 1
                 child = pos.copy()
                 rules.play(child, m, None)
                 v = self.static(child, player)
