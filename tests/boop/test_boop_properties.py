@@ -7,9 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.engine import Match, Rng, load_match
+from parlour.engine import IllegalMove, Match, Rng, load_match
 from parlour.games.boop import GAME
-from parlour.games.boop.board import ENTRIES, STEPS, segment_id
+from parlour.games.boop.board import ENTRIES, LINES, STEPS, cell_name, segment_id
 
 
 def random_match(seed: int, first: str = "orange") -> Match:
@@ -87,4 +87,32 @@ def test_apply_never_changes_its_input_state(seed):
     for i, state in enumerate(match.states[:-1]):
         before = GAME.position(state)
         GAME.apply(state, match.plies[i].player, match.plies[i].move)
+        assert GAME.position(state) == before
+
+
+ALL_MOVES = (
+    [f"{k}@{f}{r}" for k in "kc" for f in "abcdef" for r in "123456"]
+    + ["x:" + "-".join(cell_name(c) for c in line) for line in LINES]
+    + [f"x:{f}{r}" for f in "abcdef" for r in "123456"]
+    + ["x:-", "g:-"]
+    + [f"g:{e}" for e in ENTRIES]
+)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_every_well_formed_move_is_either_legal_or_refused_with_a_reason_and_rule(seed):
+    match = random_match(seed)
+    for state in match.states[:-1:3]:
+        legal = set(GAME.legal_moves(state, state.mover))
+        before = GAME.position(state)
+        for move in ALL_MOVES:
+            if move in legal:
+                continue
+            try:
+                GAME.apply(state, state.mover, move)
+            except IllegalMove as err:
+                assert err.code.startswith("boop.illegal.") and err.rule.startswith("BP-")
+            else:
+                raise AssertionError(f"{move} was accepted in {before}")
         assert GAME.position(state) == before
