@@ -257,12 +257,10 @@ class ShepherdBot:
     def interject(
         self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng
     ) -> Move | None:
-        if len(legal) == 1 and not self.wants_to_leave_idle(view, player):
-            return None
-        return self.free_action(read_view(view, player), legal, rng, own_turn=False)
-
-    def wants_to_leave_idle(self, view: JSON, player: int) -> bool:
-        return bool(view["bag_size"] == 0) and self.leave_ok(read_view(view, player))
+        seen = read_view(view, player)
+        if len(legal) == 1:  # only leaving is open
+            return legal[0] if self.leave_ok(seen) else None
+        return self.free_action(seen, legal, rng, own_turn=False)
 
     # --- the parts a stronger level tunes ---------------------------------------------------
     def score_lay(self, seen: Seen, move: Move) -> float:
@@ -367,10 +365,8 @@ class WolfBot(ShepherdBot):
             closed = board.score(c, seen.every_pasture)
             promise = max((area_worth(board, a) for a in board.pastures(c) if not a.closed), default=0.0)
             rival_best = max(rival_best, closed + 0.5 * promise)
-        late = seen.bag <= 12
-        return (mine + bonus >= rival_best + 3 and (late or mine >= 8)) or (
-            seen.bag == 0 and mine + bonus >= rival_best
-        )
+        # Rivals still grow while the bag lasts: about a twelfth of a sheep per tile left in it.
+        return mine + bonus >= rival_best + 0.08 * seen.bag + 2
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "easy": ShepherdBot, "hard": WolfBot}
