@@ -79,7 +79,7 @@ def check_invariants(state: WoolyState) -> None:
 def test_invariants_hold_in_every_state_of_random_games(game):
     match = random_match(*game)
     assert match.outcome() is not None
-    for state in match.states[:: max(1, len(match.states) // 12)] + [match.state]:
+    for state in [*match.states[:: max(1, len(match.states) // 12)], match.state]:
         check_invariants(state)
 
 
