@@ -46,23 +46,25 @@ def parse_cell(name: str) -> int:
     return "abc".index(name[0]) + 3 * (int(name[1]) - 1)
 
 
-def neighbour(cell: int, side: int) -> int | None:
-    """The cell across ``side`` of ``cell``, or ``None`` at the rim."""
+def _across(cell: int, side: int) -> int | None:
     r, c = divmod(cell, 3)
-    if side == N:
-        r -= 1
-    elif side == S:
-        r += 1
-    elif side == E:
-        c += 1
-    else:
-        c -= 1
+    r += (side == S) - (side == N)
+    c += (side == E) - (side == W)
     return r * 3 + c if 0 <= r < 3 and 0 <= c < 3 else None
 
 
-def neighbours(cell: int) -> list[int]:
+_ACROSS = tuple(tuple(_across(cell, side) for side in (N, E, S, W)) for cell in CELLS)
+_NEIGHBOURS = tuple(tuple(n for n in row if n is not None) for row in _ACROSS)
+
+
+def neighbour(cell: int, side: int) -> int | None:
+    """The cell across ``side`` of ``cell``, or ``None`` at the rim."""
+    return _ACROSS[cell][side]
+
+
+def neighbours(cell: int) -> tuple[int, ...]:
     """The side-neighbouring cells (no diagonals)."""
-    return [n for n in (neighbour(cell, s) for s in (N, E, S, W)) if n is not None]
+    return _NEIGHBOURS[cell]
 
 
 def door_at(cell: int, side: int) -> str | None:
@@ -141,8 +143,9 @@ def trace(grid: Sequence[Placement | None]) -> list[Track]:
                 pieces.append((c, p))
                 here = grid[c]
                 assert here is not None
+                across = _ACROSS[c]
                 for side in here[0].rotated[here[1]][p]:
-                    other = neighbour(c, side)
+                    other = across[side]
                     if other is None:
                         ends.append(End(c, side, DOOR, SPECIAL_DOORS.get((c, side), PLAIN)))
                         continue

@@ -123,7 +123,8 @@ def hopeful_value(seat: Seat, grid: Grid) -> float:
     free_cells = {c for c, p in enumerate(grid) if p is None}
     bat_cells = {c for c, t in placed if t.count("bat")}
     for c, t in placed:
-        if t.count("bat") and not bat_cells & set(neighbours(c)) and free_cells & set(neighbours(c)):
+        near = neighbours(c)
+        if t.count("bat") and bat_cells.isdisjoint(near) and not free_cells.isdisjoint(near):
             value += 2.0 * hope * t.count("bat")
         for m in t.monsters:
             track = tracks[track_of[(c, m.piece)]]

@@ -131,7 +131,6 @@ def score_board(
     """Score one board. ``others_werewolves`` are the werewolf counts of the other boards (GG-S8);
     ``tracks`` may pass in :func:`trace` of the grid when the caller has it already."""
     placed = tiles_of(grid)
-    tile_at = dict(placed)
     if tracks is None:
         tracks = trace(grid)
     track_of = {piece: i for i, t in enumerate(tracks) for piece in t.pieces}
@@ -155,12 +154,14 @@ def score_board(
             elif m.kind == "satyr":
                 sat += len(kinds_on_track[t])
 
-    def has(cell: int, kind: str) -> bool:
-        tile = tile_at.get(cell)
-        return tile is not None and tile.count(kind) > 0
-
-    lone_golems = sum(t.count("golem") for c, t in placed if not any(has(n, "golem") for n in neighbours(c)))
-    bats = sum(5 * t.count("bat") for c, t in placed if any(has(n, "bat") for n in neighbours(c)))
+    golem_cells = {c for c, t in placed if "golem" in t.counts}
+    bat_cells = {c for c, t in placed if "bat" in t.counts}
+    lone_golems = sum(
+        t.count("golem") for c, t in placed if c in golem_cells and golem_cells.isdisjoint(neighbours(c))
+    )
+    bats = sum(
+        5 * t.count("bat") for c, t in placed if c in bat_cells and not bat_cells.isdisjoint(neighbours(c))
+    )
     diamonds = [v for _, t in placed for v in t.diamonds]
     turns = sum(t.turns for _, t in placed)
     wolves = count.get("werewolf", 0)

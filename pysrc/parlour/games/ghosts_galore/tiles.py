@@ -56,6 +56,8 @@ class Tile:
     """The track pieces for each rotation 0–3 (worked out once: tracing reads them a lot)."""
     ends: tuple[tuple[int, int, int, int], ...] = field(init=False, repr=False, compare=False)
     """For each rotation, the piece ending at side N, E, S, W, or -1."""
+    counts: dict[str, int] = field(init=False, repr=False, compare=False, hash=False)
+    """Monsters of each kind on the tile."""
 
     def __post_init__(self) -> None:
         rotated = tuple(
@@ -69,6 +71,10 @@ class Tile:
             ends.append((out[0], out[1], out[2], out[3]))
         object.__setattr__(self, "rotated", rotated)
         object.__setattr__(self, "ends", tuple(ends))
+        counts: dict[str, int] = {}
+        for m in self.monsters:
+            counts[m.kind] = counts.get(m.kind, 0) + 1
+        object.__setattr__(self, "counts", counts)
 
     @property
     def pieces(self) -> tuple[tuple[int, int], ...]:
@@ -83,7 +89,7 @@ class Tile:
         return self.rotated[rot % 4]
 
     def count(self, kind: str) -> int:
-        return sum(1 for m in self.monsters if m.kind == kind)
+        return self.counts.get(kind, 0)
 
     def to_json(self) -> dict[str, object]:
         return {

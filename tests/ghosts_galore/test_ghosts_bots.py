@@ -1,0 +1,86 @@
+"""Bots play legal moves from their own view; the hard level beats the easy one; the tile set is balanced."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from parlour.engine import Rng
+from parlour.engine.bots import play_match, self_play
+from parlour.games.ghosts_galore import BOTS, GAME, Move
+from parlour.games.ghosts_galore.cli import main as cli_main
+from parlour.games.ghosts_galore.rules import FLIP, PASS, TAKE
+from parlour.games.ghosts_galore.stats import BALANCE_FACTOR, BALANCED, category_stats
+
+
+class Checked:
+    """Wraps a bot and checks each choice is one of the legal moves it was given."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def choose(self, game, view, player, legal, rng):
+        move = self.bot.choose(game, view, player, legal, rng)
+        assert move in legal
+        return move
+
+
+@pytest.mark.parametrize(("level", "players"), [("random", 5), ("easy", 3), ("hard", 2), ("hard", 5)])
+def test_bots_play_whole_games_with_legal_moves(level, players):
+    match = play_match(GAME, [Checked(BOTS[level]()) for _ in range(players)], f"legal:{level}")
+    assert match.outcome() is not None
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_bots_decide_from_their_view_alone(level):
+    """Secrets the bot may not see (stack order, others' hidden tiles) do not change its choice."""
+    state = GAME.setup(3, {}, "view-only")
+    state, _ = GAME.apply(state, 0, Move(FLIP))
+    state, _ = GAME.apply(state, 0, Move(PASS))
+    other = replace(
+        state, stack=tuple(reversed(state.stack)), hidden=(state.hidden[2], state.hidden[1], state.hidden[0])
+    )
+    for s in (state, other):
+        assert GAME.view(s, 1) == GAME.view(state, 1)
+    legal = GAME.legal_moves(state, 1)
+    picks = [BOTS[level]().choose(GAME, GAME.view(s, 1), 1, legal, Rng.from_seed(4)) for s in (state, other)]
+    assert picks[0] == picks[1]
+
+
+def test_easy_bot_takes_the_flipped_tile_where_it_adds_most():
+    state = GAME.setup(2, {}, "easy")
+    state, _ = GAME.apply(state, 0, Move(FLIP))
+    move = BOTS["easy"]().choose(GAME, GAME.view(state, 0), 0, GAME.legal_moves(state, 0), Rng(1))
+    assert move.action == TAKE and move.tile == state.pending  # nothing on the table beats it
+
+
+def test_hard_bot_wins_clearly_more_than_its_share():
+    # One hard bot against three easy ones, every seat in turn: a fair share is 25 %.
+    result = self_play(GAME, BOTS, ["hard", "easy", "easy", "easy"], 12, "strength")
+    rate = result.wins_by_bot.get("hard", 0) / result.games_by_bot["hard"]
+    assert rate >= 0.5
+
+
+def test_both_levels_beat_random():
+    result = self_play(GAME, BOTS, ["easy", "random"], 10, "vs-random")
+    assert result.wins_by_bot.get("easy", 0) >= 8
+    result = self_play(GAME, BOTS, ["hard", "random", "random"], 6, "vs-random")
+    assert result.wins_by_bot.get("hard", 0) >= 5
+
+
+def test_stats_every_monster_kind_and_the_diamonds_within_the_balance_bound():
+    stats = category_stats(4, 8, "balance-test")
+    shares = stats.share
+    assert abs(sum(shares.values()) - 1) < 1e-9
+    assert stats.spread(BALANCED) <= BALANCE_FACTOR, stats.to_json()
+    assert all(stats.mean[c] > 0 for c in stats.mean)  # every category scores something on average
+
+
+def test_stats_command_prints_each_category(capsys):
+    code = cli_main(["stats", "--players", "2", "--games", "2", "--bots", "easy,hard"])
+    report = json.loads(capsys.readouterr().out)
+    assert set(report["categories"]) >= {"dragons", "bone-doors", "other-tracks"}
+    assert {"mean", "share"} <= set(report["categories"]["ghosts"])
+    assert code in (0, 1) and report["boards"] == 4
