@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Build, serve and test Parlour's static site.
+
+    python build.py            build dist/ (fetching pinned Pyodide, PyScript and micropip once)
+    python build.py serve      build, then serve dist/ on http://127.0.0.1:8000 (--port N)
+    python build.py test       set up a fresh machine (pip, Chromium), build, lint, type-check, run every test
+
+Nothing here names a host: Pyodide and PyScript come from the npm registry through ``npm pack``
+and micropip from PyPI through ``pip download``, each client as the machine has it configured.
+The fetched packages are kept in ``.cache/`` (git-ignored), so later builds work offline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PYSRC = ROOT / "pysrc"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+MICROPIP_VERSION = "0.11.1"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+"""The files Pyodide fetches at run time (see shared/notes/platform-facts.md); the rest of the npm
+package (type stubs, consoles, source maps) is never loaded and is left out of the site."""
+
+PYSCRIPT_USED = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+"""The PyScript chunks a page with one main-thread Pyodide script loads (seen in the browser tests,
+which fail on any missing file). The rest (CodeMirror, xterm, MicroPython, workers, TOML, zip) load
+only for features Parlour does not use, so shipping them would only make the precache larger."""
+
+WHEEL_EXCLUDE = ("generate.py", "cli.py", "__main__.py")
+"""Command-line and data-generator modules run on CPython only; the page never imports them."""
+
+MIME = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".py": "text/plain",
+}
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+# --- fetching ----------------------------------------------------------------------------------
+def npm_package(name: str, version: str) -> Path:
+    """The unpacked npm package ``name@version``, fetched with ``npm pack`` on first use."""
+    target = CACHE / "npm" / f"{name.replace('/', '__')}-{version}"
+    if (target / "package.json").exists():
+        return target
+    download = CACHE / "npm" / "tgz"
+    download.mkdir(parents=True, exist_ok=True)
+    log(f"fetching {name}@{version} from the npm registry")
+    out = subprocess.run(
+        ["npm", "pack", f"{name}@{version}", "--json", "--pack-destination", str(download)],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=download,
+    )
+    filename = json.loads(out.stdout)[0]["filename"]
+    tmp = target.with_suffix(".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    with tarfile.open(download / filename.replace("@", "").replace("/", "-")) as tar:
+        tar.extractall(tmp, filter="data")
+    shutil.rmtree(target, ignore_errors=True)
+    (tmp / "package").rename(target)
+    shutil.rmtree(tmp)
+    return target
+
+
+def micropip_wheel() -> Path:
+    """micropip's wheel from PyPI (the npm pyodide package does not carry it)."""
+    folder = CACHE / "pypi"
+    name = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    if not (folder / name).exists():
+        log(f"fetching micropip {MICROPIP_VERSION} from PyPI")
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", f"micropip=={MICROPIP_VERSION}", "--no-deps",
+             "--python-version", "3.14", "--only-binary=:all:", "-d", str(folder), "-q"],
+            check=True,
+        )  # fmt: skip
+    return folder / name
+
+
+# --- building ----------------------------------------------------------------------------------
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def project_version() -> str:
+    for line in (ROOT / "pyproject.toml").read_text().splitlines():
+        if line.startswith("version"):
+            return line.split("=", 1)[1].strip().strip('"')
+    raise SystemExit("pyproject.toml has no version")
+
+
+def build_wheel(out: Path) -> Path:
+    """Pack ``pysrc/parlour`` as a pure-Python wheel. Written by hand (a wheel is a zip with a
+    dist-info folder) so a build needs no build backend and is byte-for-byte reproducible."""
+    version = project_version()
+    wheel = out / f"parlour-{version}-py3-none-any.whl"
+    dist_info = f"parlour-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    for path in sorted((PYSRC / "parlour").rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
+            continue
+        if path.name in WHEEL_EXCLUDE:
+            continue
+        files.append((path.relative_to(PYSRC).as_posix(), path.read_bytes()))
+    files.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: parlour\nVersion: {version}\n".encode()))
+    files.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: parlour-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    record = "".join(f"{name},,\n" for name, _ in files) + f"{dist_info}/RECORD,,\n"
+    files.append((f"{dist_info}/RECORD", record.encode()))
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return wheel
+
+
+def copy_pyodide(dest: Path) -> None:
+    src = npm_package("pyodide", PYODIDE_VERSION)
+    dest.mkdir(parents=True)
+    for name in PYODIDE_FILES[:-1]:
+        shutil.copy2(src / name, dest / name)
+    wheel = micropip_wheel()
+    shutil.copy2(wheel, dest / wheel.name)
+    # The lock's micropip hash is of a build the registry does not serve: point it at the real wheel,
+    # else loading micropip offline fails its integrity check.
+    lock = json.loads((src / "pyodide-lock.json").read_text())
+    lock["packages"]["micropip"]["sha256"] = sha256(wheel)
+    lock["packages"]["micropip"]["file_name"] = wheel.name
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def copy_pyscript(dest: Path) -> None:
+    src = npm_package("@pyscript/core", PYSCRIPT_VERSION) / "dist"
+    dest.mkdir(parents=True)
+    for path in src.iterdir():
+        if path.suffix not in (".js", ".css") or not path.name.startswith(PYSCRIPT_USED):
+            continue
+        shutil.copy2(path, dest / path.name)
+
+
+def site_files(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.is_file())
+
+
+def write_service_worker(root: Path) -> str:
+    """Fill the worker's precache list: every file of the site with its content hash. The cache
+    name is a hash of that list, so any change of any file makes a new version."""
+    sw = root / "sw.js"
+    entries = {
+        "./" + p.relative_to(root).as_posix(): sha256(p)[:12] for p in site_files(root) if p.name != "sw.js"
+    }
+    entries["./"] = entries["./index.html"]
+    version = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
+    text = sw.read_text()
+    text = text.replace("__PARLOUR_VERSION__", version).replace(
+        "__PARLOUR_PRECACHE__", json.dumps(entries, sort_keys=True, indent=0)
+    )
+    sw.write_text(text)
+    return version
+
+
+def build() -> Path:
+    """Build ``dist/`` from scratch and return it."""
+    tmp = ROOT / "dist.tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.copytree(WEB, tmp)
+    copy_pyodide(tmp / "pyodide")
+    copy_pyscript(tmp / "pyscript")
+    wheel = build_wheel(tmp)
+    config = json.loads((tmp / "pyscript.json").read_text())
+    config["files"] = {f"./{wheel.name}": "./*"}
+    (tmp / "pyscript.json").write_text(json.dumps(config, indent=2))
+    version = write_service_worker(tmp)
+    shutil.rmtree(DIST, ignore_errors=True)
+    tmp.rename(DIST)
+    own = sum(p.stat().st_size for p in site_files(DIST) if "pyodide" not in p.relative_to(DIST).parts)
+    total = sum(p.stat().st_size for p in site_files(DIST))
+    log(f"dist/ built: version {version}, {total / 1e6:.1f} MB in all, site's own files {own / 1e3:.0f} KB")
+    return DIST
+
+
+# --- serving -----------------------------------------------------------------------------------
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def end_headers(self) -> None:
+        # Revalidate every time: the service worker, not the HTTP cache, is what keeps the app offline.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if os.environ.get("PARLOUR_QUIET"):
+            return
+        super().log_message(format, *args)
+
+
+def make_server(port: int, directory: Path = DIST, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    handler = functools.partial(Handler, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve(port: int, host: str) -> None:
+    build()
+    server = make_server(port, DIST, host)
+    log(f"serving dist/ on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+# --- testing -----------------------------------------------------------------------------------
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def setup_machine() -> None:
+    """Install what the tests need on a fresh machine: the package with its test extra, Debian's Chromium."""
+    log("installing parlour with its test extra")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[test]"], check=True)
+    if not CHROMIUM.exists():
+        if os.geteuid() != 0:
+            raise SystemExit("Chromium is missing: run `apt-get install -y chromium` as root")
+        log("installing Debian's chromium")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+
+
+def netns_available() -> bool:
+    """Whether this process may make a network namespace of its own (root with unshare)."""
+    if not shutil.which("unshare") or not shutil.which("ip"):
+        return False
+    probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
+    return probe.returncode == 0
+
+
+NETNS_SETUP = (
+    "ip link set lo up && ip link add v0 type veth peer name v1 && "
+    "ip addr add 10.99.0.1/24 dev v0 && ip addr add 10.99.0.2/24 dev v1 && "
+    "ip link set v0 up && ip link set v1 up && ip route add default via 10.99.0.2 dev v0"
+)
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    setup_machine()
+    build()
+    for cmd in (
+        ["ruff", "check", "pysrc", "tests", "bench", "build.py"],
+        ["ruff", "format", "--check", "pysrc", "tests", "bench", "build.py"],
+        ["mypy"],
+    ):
+        log(" ".join(cmd))
+        if subprocess.run([sys.executable, "-m", *cmd], cwd=ROOT).returncode != 0:
+            return 1
+    base = [sys.executable, "-m", "pytest", *pytest_args]
+    # WebRTC finds no ICE candidate on a loopback-only machine: those tests run inside a private
+    # network namespace (a veth pair and a default route, no way out), made here for this run only.
+    if netns_available():
+        inner = f"{NETNS_SETUP} && exec " + " ".join(f"'{a}'" for a in base)
+        cmd = ["unshare", "-n", "sh", "-c", inner]
+    else:
+        log("no network namespace available: WebRTC tests will be skipped")
+        cmd = [*base, "-m", "not webrtc"]
+    log("pytest " + " ".join(pytest_args))
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--host", default="127.0.0.1")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port, args.host)
+        return 0
+    return run_tests(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,308 @@
+"""The app: routes, screens, settings and local matches, wired to the page by :mod:`parlour.web.dom`.
+
+:class:`App` holds what the person is doing; every change ends in :meth:`App.render`, which draws
+the whole screen from that state (screens are pure functions, see :mod:`parlour.web.screens`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from parlour import games
+from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
+from parlour.i18n import catalogue, translate
+from parlour.web import boards, router, screens
+from parlour.web import settings as settings_mod
+from parlour.web.play import BoardContext, game_screen
+from parlour.web.session import HUMAN, LocalSession, Seat
+
+SAVE_KEY = "parlour.save.{game}"
+AI_DELAY_MS = 350
+"""A pause before an AI moves, so a person sees their own move land first."""
+
+
+class App:
+    """One per page. ``dom`` is the browser bridge (a module with the functions of :mod:`parlour.web.dom`)."""
+
+    def __init__(self, dom: Any) -> None:
+        self.dom = dom
+        self.settings = settings_mod.load(dom.storage_get(settings_mod.STORAGE_KEY), dom.languages())
+        self.route = router.Route("picker")
+        self.sessions: dict[str, LocalSession] = {}
+        self.setups: dict[str, dict[str, Any]] = {}
+        self.ui: dict[str, Any] = {}
+        self.replay: int | None = None
+        self.last_events: list[Any] = []
+        self.share_text = ""
+        self.error = ""
+        self.update_waiting = False
+        self.ai_pending = False
+
+    # --- words ------------------------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        return translate(self.settings.lang, key, **params)
+
+    # --- start and events -------------------------------------------------------------------
+    def start(self) -> None:
+        self.dom.listen(self.on_event)
+        self.update_waiting = self.dom.update_waiting()
+        self.go(self.dom.location_hash())
+        self.dom.loaded()
+
+    def on_event(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
+        try:
+            if kind == "route":
+                self.go(self.dom.location_hash())
+                return
+            if kind == "update":
+                self.update_waiting = True
+            elif kind == "key":
+                self.on_key(action, arg, key)
+            elif kind == "change":
+                self.on_change(action, arg, value)
+            else:
+                self.on_click(action, arg)
+        except ParlourError as err:
+            self.error = self.t(err.code, **err.params) if err.code else err.message
+        self.render()
+
+    def go(self, fragment: str) -> None:
+        self.route = router.parse(fragment, set(games.BY_ID))
+        self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
+        if self.route.screen == "play":
+            self.open_match()
+        self.render()
+
+    # --- matches ----------------------------------------------------------------------------
+    def bots(self, gid: str) -> dict[str, Any]:
+        return dict(games.module(gid).BOTS)
+
+    def open_match(self) -> None:
+        """The play route: a shared link (``?m=``), else the match in memory, else the saved one."""
+        gid = self.route.game
+        link = self.route.params.get("m")
+        if link is not None:
+            try:
+                record = decode_link(link)
+                if record.game != gid:
+                    raise CorruptMatch("the link is of another game", code="match.corrupt.game")
+                self.sessions[gid] = LocalSession.resume(games.load(gid), record, self.bots(gid))
+            except CorruptMatch as err:
+                self.error = self.t(err.code, **err.params)
+                self.dom.replace_hash(f"#/{gid}")
+                self.route = router.Route("setup", gid)
+                return
+            self.save(gid)
+            self.dom.replace_hash(f"#/{gid}/play")
+        if gid not in self.sessions:
+            stored = self.dom.storage_get(SAVE_KEY.format(game=gid))
+            if stored:
+                try:
+                    self.sessions[gid] = LocalSession.resume(games.load(gid), MatchRecord.loads(stored), self.bots(gid))
+                except CorruptMatch as err:
+                    self.error = self.t(err.code, **err.params)
+                    self.dom.storage_remove(SAVE_KEY.format(game=gid))
+        if gid not in self.sessions:
+            self.route = router.Route("setup", gid)
+            self.dom.replace_hash(f"#/{gid}")
+            return
+        self.schedule_ai()
+
+    def save(self, gid: str) -> None:
+        session = self.sessions[gid]
+        key = SAVE_KEY.format(game=gid)
+        if session.outcome() is None:
+            self.dom.storage_set(key, session.dumps())
+        else:
+            self.dom.storage_remove(key)
+
+    def new_match(self, gid: str) -> None:
+        setup = self.setup_for(gid)
+        seats = [Seat(s) for s in setup["seats"]]
+        seed = f"{time.time_ns()}"
+        game = games.load(gid)
+        self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), setup["options"], seed)
+        self.save(gid)
+
+    def setup_for(self, gid: str) -> dict[str, Any]:
+        if gid not in self.setups:
+            game = games.load(gid)
+            seats = [HUMAN] + ["medium" if "medium" in self.bots(gid) else HUMAN] * (game.min_players - 1)
+            self.setups[gid] = {"seats": seats, "options": {o.name: o.default for o in game.options}}
+        return self.setups[gid]
+
+    def played(self, events: list[Any]) -> None:
+        gid = self.route.game
+        self.last_events = events
+        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        self.save(gid)
+        self.announce_last()
+        self.schedule_ai()
+
+    def announce_last(self) -> None:
+        session = self.sessions[self.route.game]
+        log = session.log()
+        if log:
+            entry = log[-1]
+            name = self.t(f"{self.route.game}.seat.{entry.player}", n=entry.player + 1)
+            self.dom.announce(self.t(entry.key, **{**entry.params, "player": name}))
+
+    def schedule_ai(self) -> None:
+        session = self.sessions.get(self.route.game)
+        if session is None or self.ai_pending or session.ai_to_act() is None:
+            return
+        self.ai_pending = True
+        self.dom.later(AI_DELAY_MS, self.ai_step)
+
+    def ai_step(self) -> None:
+        self.ai_pending = False
+        session = self.sessions.get(self.route.game)
+        if self.route.screen != "play" or session is None or self.replay is not None:
+            return
+        played = session.step_ai()
+        if played is not None:
+            self.played(played[2])
+        self.render()
+
+    # --- input ------------------------------------------------------------------------------
+    def on_click(self, action: str, arg: str) -> None:
+        gid = self.route.game
+        if action == "dismiss":
+            self.error = ""
+        elif action == "update":
+            self.dom.apply_update()
+        elif action == "start":
+            self.new_match(gid)
+            self.dom.set_hash(f"#/{gid}/play")
+        elif action in ("new-game",):
+            self.dom.set_hash(f"#/{gid}")
+        elif action == "play-again":
+            self.new_match(gid)
+            self.go(f"#/{gid}/play")
+        elif action == "undo":
+            self.sessions[gid].undo()
+            self.last_events, self.ui = [], {}
+            self.save(gid)
+        elif action == "share":
+            self.share_text = f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
+        elif action == "replay":
+            index = int(arg)
+            self.replay = index if index < len(self.sessions[gid].match.plies) else None
+        elif action == "live":
+            self.replay = None
+            self.schedule_ai()
+        else:
+            self.board_act(action, arg)
+
+    def on_key(self, action: str, arg: str, key: str) -> None:
+        if key == "Escape" and self.replay is not None:
+            self.replay = None
+            return
+        if self.route.screen == "play":
+            self.board_act("key", key)
+
+    def on_change(self, action: str, arg: str, value: str) -> None:
+        gid = self.route.game
+        if action == "lang":
+            self.settings = self.settings.with_(lang=value)
+            self.dom.storage_set(settings_mod.STORAGE_KEY, self.settings.dumps())
+        elif action == "animations":
+            self.settings = self.settings.with_(animations=value)
+            self.dom.storage_set(settings_mod.STORAGE_KEY, self.settings.dumps())
+        elif action == "seat":
+            self.setup_for(gid)["seats"][int(arg)] = value
+        elif action == "player-count":
+            seats = self.setup_for(gid)["seats"]
+            n = int(value)
+            self.setup_for(gid)["seats"] = (seats + [HUMAN] * n)[:n]
+        elif action == "option":
+            game = games.load(gid)
+            opt = next(o for o in game.options if o.name == arg)
+            chosen: Any = bool(value) if not opt.choices else next((c for c in opt.choices if str(c) == value), opt.default)
+            self.setup_for(gid)["options"][arg] = chosen
+
+    def board_act(self, action: str, arg: str) -> None:
+        gid = self.route.game
+        board = boards.board(gid)
+        session = self.sessions.get(gid)
+        if board is None or session is None or self.route.screen != "play":
+            return
+        ctx = self.context(session)
+        if not ctx.interactive:
+            return
+        move = board.act(ctx, action, arg)
+        self.ui = ctx.ui
+        if move is None:
+            return
+        player = session.human_to_act()
+        assert player is not None
+        try:
+            events = session.play(player, move)
+        except IllegalMove as err:
+            reason = self.t(err.code, **err.params) if err.code else err.message
+            self.error = f"{reason} ({err.rule})" if err.rule else reason
+            return
+        self.error = ""
+        self.played(events)
+
+    # --- drawing ----------------------------------------------------------------------------
+    def context(self, session: LocalSession) -> BoardContext:
+        state = session.match.state_at(self.replay) if self.replay is not None else session.state
+        human = session.human_to_act()
+        viewer = human if human is not None else next((i for i, s in enumerate(session.seats) if not s.is_ai), 0)
+        return BoardContext(
+            session=session,
+            t=self.t,
+            state=state,
+            viewer=viewer,
+            events=self.last_events if self.replay is None else [],
+            animate=self.settings.animate(self.dom.reduced_motion()),
+            replay=self.replay,
+            ui=self.ui,
+        )
+
+    def picker_entries(self) -> list[screens.PickerEntry]:
+        entries = []
+        for info in games.GAMES:
+            playable = boards.playable(info.id)
+            saved = playable and bool(self.dom.storage_get(SAVE_KEY.format(game=info.id)))
+            entries.append(screens.PickerEntry(info, playable, saved))
+        return entries
+
+    def screen(self) -> str:
+        r, t = self.route, self.t
+        if r.screen == "picker":
+            return screens.picker(t, self.picker_entries())
+        if r.screen == "settings":
+            return screens.settings(t, self.settings)
+        if r.screen in ("setup", "play", "rules") and not boards.playable(r.game):
+            return screens.missing(t)
+        if r.screen == "rules":
+            prefix = f"{r.game}.help."
+            keys = [k for k in catalogue("en") if k.startswith(prefix)]
+            return screens.rules(t, r.game, keys)
+        if r.screen == "setup":
+            setup = self.setup_for(r.game)
+            return screens.setup(t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"])
+        if r.screen == "play":
+            session = self.sessions[r.game]
+            board = boards.board(r.game)
+            assert board is not None
+            ctx = self.context(session)
+            return game_screen(t, ctx, board.render(ctx), self.share_text)
+        return screens.missing(t)
+
+    def render(self) -> None:
+        self.dom.set_language(self.settings.lang, self.t("app.title"))
+        html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        self.dom.render(html)
+
+
+def start() -> App:
+    """Start the app in the page (called by ``web/main.py``)."""
+    from parlour.web import dom
+
+    app = App(dom)
+    app.start()
+    return app

@@ -1,0 +1,187 @@
+"""The only module that touches the browser (through Pyodide's ``js`` bridge).
+
+Everything the app needs from the page is a small function here, so the rest of :mod:`parlour.web`
+stays pure Python and testable on CPython.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+try:
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # Pyodide before 0.28 turns JavaScript's null into None
+    jsnull = None
+
+_keep: list[Any] = []
+"""Proxies handed to JavaScript must outlive the call that made them."""
+
+
+def _some(value: Any) -> bool:
+    """Whether a value from JavaScript is an object (neither undefined nor null)."""
+    return value is not None and value is not jsnull
+
+
+def _proxy(fn: Callable[..., Any]) -> Any:
+    p = create_proxy(fn)
+    _keep.append(p)
+    return p
+
+
+def render(html: str) -> None:
+    """Replace the app's markup, keeping keyboard focus on the element with the same id."""
+    doc = js.document
+    active = doc.activeElement
+    focus_id = str(active.id) if _some(active) and active.id else ""
+    root = doc.getElementById("app")
+    root.innerHTML = html
+    root.setAttribute("aria-busy", "false")
+    if focus_id:
+        el = doc.getElementById(focus_id)
+        if _some(el):
+            el.focus()
+
+
+def focus(element_id: str) -> None:
+    el = js.document.getElementById(element_id)
+    if _some(el):
+        el.focus()
+
+
+def set_language(lang: str, title: str) -> None:
+    js.document.documentElement.lang = lang
+    js.document.title = title
+
+
+def announce(text: str) -> None:
+    """Say ``text`` through the polite live region (screen readers read it; nothing is shown)."""
+    js.document.getElementById("live").textContent = text
+
+
+def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
+    """Call ``on_event(kind, action, arg, value, key)`` for clicks, changes and keys on elements
+    with a ``data-action``, for hash changes (``kind="route"``) and for a waiting update."""
+
+    def data(el: Any, name: str) -> str:
+        # dataset raises AttributeError for a missing key under Pyodide; getAttribute gives null.
+        value = el.getAttribute(f"data-{name}") if _some(el) else None
+        return str(value) if _some(value) else ""
+
+    def target_of(event: Any) -> Any:
+        el = event.target
+        found = el.closest("[data-action]") if _some(el) and hasattr(el, "closest") else None
+        return found if _some(found) else None
+
+    def on_click(event: Any) -> None:
+        el = target_of(event)
+        if el is not None and el.tagName not in ("SELECT", "INPUT"):
+            on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    def on_change(event: Any) -> None:
+        el = target_of(event)
+        if el is not None:
+            value = ("1" if el.checked else "") if el.type == "checkbox" else el.value
+            on_event("change", data(el, "action"), data(el, "arg"), value, "")
+
+    def on_key(event: Any) -> None:
+        el = target_of(event)
+        key = event.key
+        if el is not None and el.tagName not in ("BUTTON", "SELECT", "INPUT", "A") and key in ("Enter", " "):
+            event.preventDefault()
+            on_event("click", data(el, "action"), data(el, "arg"), "", "")
+            return
+        if el is not None and el.tagName in ("SELECT", "INPUT"):
+            return
+        if key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Escape", "r", "R"):
+            if key.startswith("Arrow"):
+                event.preventDefault()
+            on_event("key", data(el, "action"), data(el, "arg"), "", key)
+
+    doc = js.document
+    doc.addEventListener("click", _proxy(on_click))
+    doc.addEventListener("change", _proxy(on_change))
+    doc.addEventListener("keydown", _proxy(on_key))
+    js.window.addEventListener("hashchange", _proxy(lambda _e: on_event("route", "", "", "", "")))
+    js.window.addEventListener("parlour-update", _proxy(lambda _e: on_event("update", "", "", "", "")))
+
+
+def update_waiting() -> bool:
+    return bool(getattr(js.window, "parlourUpdateWaiting", False))
+
+
+def apply_update() -> None:
+    js.window.parlourUpdate()
+
+
+def later(ms: int, fn: Callable[[], None]) -> None:
+    """Run ``fn`` after ``ms`` milliseconds (lets the page paint before long work such as an AI move)."""
+    js.setTimeout(create_proxy_once(fn), ms)
+
+
+def create_proxy_once(fn: Callable[[], None]) -> Any:
+    holder: list[Any] = []
+
+    def run(*_args: Any) -> None:
+        try:
+            fn()
+        finally:
+            holder[0].destroy()
+
+    holder.append(create_proxy(run))
+    return holder[0]
+
+
+def location_hash() -> str:
+    return str(js.location.hash)
+
+
+def set_hash(fragment: str) -> None:
+    js.location.hash = fragment
+
+
+def replace_hash(fragment: str) -> None:
+    """Change the fragment without a history entry (and without a hashchange event)."""
+    js.history.replaceState(None, "", fragment)
+
+
+def page_url() -> str:
+    return str(js.location.href).split("#")[0]
+
+
+def languages() -> list[str]:
+    return [str(x) for x in js.navigator.languages] or [str(js.navigator.language)]
+
+
+def reduced_motion() -> bool:
+    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def storage_get(key: str) -> str | None:
+    try:
+        value = js.localStorage.getItem(key)
+    except Exception:  # storage can be refused (private mode, embeds): then nothing is kept
+        return None
+    return str(value) if _some(value) else None
+
+
+def storage_set(key: str, value: str) -> None:
+    try:
+        js.localStorage.setItem(key, value)
+    except Exception:
+        pass
+
+
+def storage_remove(key: str) -> None:
+    try:
+        js.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+def loaded() -> None:
+    """Tell tests and the loading screen that the app is up."""
+    js.document.body.dataset.ready = "1"

@@ -1,0 +1,51 @@
+"""Routes live in the URL fragment, so every screen has a link and the browser's back button works.
+
+``#/`` the game picker; ``#/settings``; ``#/GAME`` a game's setup screen; ``#/GAME/play`` the match
+being played (``?m=LINK`` opens a shared match); ``#/GAME/rules`` the rules help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import parse_qsl, urlencode
+
+
+@dataclass(frozen=True)
+class Route:
+    """A parsed fragment: ``screen`` is ``picker``, ``settings``, ``setup``, ``play``, ``rules`` or ``missing``."""
+
+    screen: str
+    game: str = ""
+    params: dict[str, str] = field(default_factory=dict)
+
+    def fragment(self) -> str:
+        if self.screen == "picker":
+            path = "/"
+        elif self.screen == "settings":
+            path = "/settings"
+        elif self.screen == "setup":
+            path = f"/{self.game}"
+        else:
+            path = f"/{self.game}/{self.screen}"
+        query = f"?{urlencode(self.params)}" if self.params else ""
+        return f"#{path}{query}"
+
+
+def parse(fragment: str, known_games: frozenset[str] | set[str]) -> Route:
+    """The route of ``fragment`` (with or without the leading ``#``); unknown paths give ``missing``."""
+    text = fragment[1:] if fragment.startswith("#") else fragment
+    path, _, query = text.partition("?")
+    params = dict(parse_qsl(query, keep_blank_values=True))
+    parts = [p for p in path.split("/") if p]
+    if not parts:
+        return Route("picker", params=params)
+    if parts == ["settings"]:
+        return Route("settings", params=params)
+    game = parts[0]
+    if game not in known_games:
+        return Route("missing", params={"path": path})
+    if len(parts) == 1:
+        return Route("setup", game, params)
+    if len(parts) == 2 and parts[1] in ("play", "rules"):
+        return Route(parts[1], game, params)
+    return Route("missing", params={"path": path})

@@ -1,0 +1,151 @@
+"""A match played on one device: seats (people or AI levels), undo, save and share.
+
+Pure Python: the browser app drives it, and tests drive it the same way on CPython. The match
+record carries the seats in its ``meta``, so a saved game or a share link resumes with the same
+people and bots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine import JSON, Event, Game, IllegalMove, Match, MatchRecord, Outcome, Rng, encode_link
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: ``HUMAN`` or the name of one of the game's bot levels."""
+
+    player: str = HUMAN
+
+    @property
+    def is_ai(self) -> bool:
+        return self.player != HUMAN
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the move log: the ply's index, who moved, the words and the notation."""
+
+    index: int
+    player: int
+    key: str
+    params: Mapping[str, JSON]
+    notation: str
+
+
+class LocalSession:
+    """One device, one match. ``bots`` maps level names to bot factories (the game's ``BOTS``)."""
+
+    def __init__(self, game: Game[Any, Any], match: Match[Any, Any], seats: list[Seat], bots: Mapping[str, Callable[[], Any]]):
+        unknown = [s.player for s in seats if s.is_ai and s.player not in bots]
+        if unknown or len(seats) != match.record.players:
+            raise ValueError(f"bad seats {seats!r}")
+        self.game = game
+        self.match = match
+        self.seats = seats
+        self._bots = {level: bots[level]() for level in {s.player for s in seats if s.is_ai}}
+
+    @classmethod
+    def new(
+        cls,
+        game: Game[Any, Any],
+        seats: list[Seat],
+        bots: Mapping[str, Callable[[], Any]],
+        options: Mapping[str, JSON] | None = None,
+        seed: int | str = 0,
+    ) -> LocalSession:
+        meta = {"seats": [s.player for s in seats]}
+        return cls(game, Match.new(game, len(seats), options, seed, meta), seats, bots)
+
+    @classmethod
+    def resume(cls, game: Game[Any, Any], record: MatchRecord, bots: Mapping[str, Callable[[], Any]]) -> LocalSession:
+        """Replay a saved or shared record; a record without seats is played by people only."""
+        match = Match.replay(game, record)
+        names = record.meta.get("seats")
+        if not isinstance(names, list) or len(names) != record.players:
+            names = [HUMAN] * record.players
+        seats = [Seat(n if isinstance(n, str) and (n == HUMAN or n in bots) else HUMAN) for n in names]
+        return cls(game, match, seats, bots)
+
+    # --- whose turn -------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
+
+    def acting(self) -> list[int]:
+        return list(self.game.to_act(self.state)) if self.outcome() is None else []
+
+    def ai_to_act(self) -> int | None:
+        """The AI seat that moves next, if the next seat to act is an AI's."""
+        acting = self.acting()
+        return acting[0] if acting and self.seats[acting[0]].is_ai else None
+
+    def human_to_act(self) -> int | None:
+        acting = [p for p in self.acting() if not self.seats[p].is_ai]
+        return acting[0] if acting else None
+
+    # --- playing ----------------------------------------------------------------------------
+    def play(self, player: int, move: Any) -> list[Event]:
+        """A person's move; :class:`IllegalMove` leaves everything as it was."""
+        if self.seats[player].is_ai:
+            raise IllegalMove("an AI plays that seat", code="engine.not-your-turn")
+        return self.match.play(player, move)
+
+    def step_ai(self) -> tuple[int, Any, list[Event]] | None:
+        """Let the next AI seat make one move; ``None`` when it is not an AI's turn."""
+        seat = self.ai_to_act()
+        if seat is None:
+            return None
+        legal = self.game.legal_moves(self.state, seat)
+        # Seeded by the position, so an AI game replays and a test sees the same choice every time.
+        rng = Rng.from_seed(f"ai:{self.match.record.seed}:{len(self.match.plies)}")
+        move = self._bots[self.seats[seat].player].choose(self.game, self.game.view(self.state, seat), seat, legal, rng)
+        return seat, move, self.match.play(seat, move)
+
+    def can_undo(self) -> bool:
+        """Undo takes back the last person's move (and the AI replies after it), never a draw or reveal."""
+        return self._undo_depth() > 0
+
+    def _undo_depth(self) -> int:
+        depth = 0
+        for ply, events in zip(reversed(self.match.plies), reversed(self.match.events), strict=True):
+            if any(e.irreversible for e in events):
+                return 0
+            depth += 1
+            if not self.seats[ply.player].is_ai:
+                return depth
+        return 0
+
+    def undo(self) -> int:
+        """Take back plies up to and including the last person's move; returns how many."""
+        depth = self._undo_depth()
+        if not depth:
+            raise IllegalMove("that move cannot be taken back", code="engine.no-undo")
+        for _ in range(depth):
+            self.match.undo()
+        return depth
+
+    # --- records ----------------------------------------------------------------------------
+    def dumps(self) -> str:
+        return self.match.dumps()
+
+    def link(self) -> str:
+        return encode_link(self.match.record)
+
+    def log(self) -> list[LogEntry]:
+        entries = []
+        for i, ply in enumerate(self.match.plies):
+            before = self.match.state_at(i)
+            move = self.game.decode_move(ply.move)
+            key, params = self.game.describe_move(before, ply.player, move)
+            notation = ply.move if isinstance(ply.move, str) else str(ply.move)
+            entries.append(LogEntry(i, ply.player, key, params, notation))
+        return entries

@@ -1,0 +1,109 @@
+"""Fixtures for tests in real Chromium: the built site served on 127.0.0.1, and a page that fails
+the test on any request leaving the machine, any failed request and any console error."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import build
+
+os.environ.setdefault("PARLOUR_QUIET", "1")
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-default-apps",
+]
+BOOT_TIMEOUT_MS = 90_000
+"""Cold start is 4–12 s on this 2-core machine; generous, since a loaded CI machine is slower."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not build.CHROMIUM.exists():
+        pytest.skip("Debian's chromium is not installed (python build.py test installs it)")
+    return {**browser_type_launch_args, "executable_path": str(build.CHROMIUM), "args": CHROMIUM_ARGS}
+
+
+def serve(directory: Path) -> tuple[str, Any]:
+    server = build.make_server(0, directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """The built site; built once here when missing (``python build.py test`` builds it first)."""
+    if not (build.DIST / "index.html").exists():
+        build.build()
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def site_url(dist: Path) -> Iterator[str]:
+    url, server = serve(dist)
+    yield url
+    server.shutdown()
+
+
+@dataclass
+class Watch:
+    """What went wrong on a page: requests to other hosts, failed requests, console errors."""
+
+    external: list[str] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def assert_clean(self) -> None:
+        assert self.external == [], f"requests left the site: {self.external}"
+        assert self.failed == [], f"failed requests: {self.failed}"
+        assert self.errors == [], f"console errors: {self.errors}"
+
+
+def watch(page: Any) -> Watch:
+    w = Watch()
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(("http://127.0.0.1", "data:", "blob:")):
+            r.continue_()
+        else:
+            w.external.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("requestfailed", lambda r: w.failed.append(f"{r.url} {r.failure}"))
+    page.on("response", lambda r: r.status >= 400 and w.failed.append(f"{r.url} {r.status}"))
+    page.on("console", lambda m: m.type == "error" and w.errors.append(m.text[:2000]))
+    page.on("pageerror", lambda e: w.errors.append(str(e)[:2000]))
+    return w
+
+
+@pytest.fixture
+def watched(page: Any) -> Iterator[Watch]:
+    """The page is watched; the test fails if anything went wrong on it."""
+    w = watch(page)
+    yield w
+    w.assert_clean()
+
+
+def open_app(page: Any, url: str, fragment: str = "") -> None:
+    page.goto(url + fragment)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)

@@ -1,0 +1,48 @@
+// Parlour's service worker: precache every file of the site under a versioned cache, answer from it
+// first, so that after one visit the app starts with no network. build.py fills in the version and
+// the file list (each with its content hash) at build time.
+"use strict";
+const VERSION = "__PARLOUR_VERSION__";
+const PRECACHE = __PARLOUR_PRECACHE__;
+const CACHE = "parlour-" + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: "reload" skips the HTTP cache, so the cache holds exactly this build's files.
+    await Promise.all(Object.keys(PRECACHE).map(async (url) => {
+      const response = await fetch(new Request(url, { cache: "reload" }));
+      if (!response.ok) throw new Error("precache failed: " + url + " " + response.status);
+      await cache.put(url, response);
+    }));
+    // The very first install takes over at once; an update waits until the app asks (on reload).
+    if (!self.registration.active) await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("parlour-") && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    // Navigations (any path or query under the scope) get the app shell.
+    const key = request.mode === "navigate" ? "./index.html" : request;
+    const hit = await cache.match(key, { ignoreSearch: true });
+    return hit || fetch(request);
+  })());
+});
