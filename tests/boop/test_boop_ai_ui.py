@@ -147,3 +147,14 @@ def test_catalogues_have_the_same_keys_and_every_key_the_code_uses():
         "кошеня" in catalogue("uk")["boop.piece.kitten"]["one"]
         and "кот" in catalogue("ru")["boop.piece.cat"]["one"]
     )
+
+
+def test_cli_perft_counts_placements_then_ghost_choices(capsys):
+    from parlour.games.boop import cli
+
+    start = Position(GAME.from_position("6/6/6/6/6/6 8k0c/8k0c 8/8 -/- o place"))
+    assert cli.perft(start, 1) == 36  # BP-2: a kitten on any of 36 cells
+    assert cli.perft(start, 2) == 36 * 21  # BP-13: 20 entries or no ghost
+    assert cli.main(["show", "--moves", "k@c3", "g:-"]) == 0
+    out = capsys.readouterr().out
+    assert "3  . . o . . ." in out and "phase place" in out
