@@ -84,7 +84,7 @@ def step(table: Table, policy: Policy | None = None) -> bool:
         return False
     ply = len(host.match.plies)
     seat = host.game.to_act(host.match.state)[0]
-    if host.bots_to_move():
+    if host.bots_to_move(table.net.now):
         table.net.play_bots()
     elif seat == host.members["h"].seat:
         table.net.host_out(host.play(choose(seat, host.local()["legal"], ply), table.net.now))

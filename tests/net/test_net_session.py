@@ -101,7 +101,7 @@ def test_a_peer_gone_for_good_pauses_the_match_until_the_host_gives_the_seat_to_
     table.net.run()
     seats = table.boris.lobby["seats"]
     assert table.host.phase == "playing" and seats[1]["kind"] == "ai"
-    assert table.host.bots_to_move() == [1]
+    assert table.host.bots_to_move(table.net.now) == [1]
     step(table)
     assert table.host.match.plies[-1].player == 1
 

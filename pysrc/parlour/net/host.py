@@ -83,6 +83,7 @@ class HostSession:
         grace_ms: int = 60_000,
         on_gone: str = "pause",
         ai_level: str = "random",
+        send_legal: bool | None = None,
         now: int = 0,
     ) -> None:
         if on_gone not in ON_GONE:
@@ -92,6 +93,11 @@ class HostSession:
         self.grace_ms = grace_ms
         self.on_gone = on_gone
         self.ai_level = ai_level
+        self.send_legal = send_legal
+        """Whether views carry the receiver's legal moves; ``None``: the game's ``net_send_legal``
+        (default true). A game whose legal moves would give away a puzzle's answer sets it false."""
+        self.started_at: int | None = None
+        """``now`` when the match began: real-time moves are stamped with ``now - started_at``."""
         self.phase = LOBBY
         self.members: dict[str, Member] = {
             HOST_PID: Member(HOST_PID, clean_name(name, "Host"), "", since=now)
@@ -104,6 +110,7 @@ class HostSession:
         self.log: deque[str] = deque(maxlen=1_000)
         """Lines about dropped or refused input, newest last (also sent to the ``parlour.net`` logger)."""
         self._bots: dict[int, Bot] = {}
+        self._plans: dict[tuple[int, int], JSON] = {}
         self._last_sync: dict[str, int] = {}
         self.game = game
         self.bots: dict[str, BotFactory] = dict(bots or {})
@@ -263,27 +270,36 @@ class HostSession:
         if seat is None:
             raise IllegalMove("the host has no seat", code="net.error.no-seat")
         self._require_play()
-        return self._apply(seat, self.game.decode_move(move), now)
+        return self._apply(seat, self.game.decode_move(self._stamp(move, now)), now)
 
-    def bots_to_move(self) -> list[int]:
-        """The AI seats that may act now: call :meth:`run_bots` (after a short delay, for the eye)."""
-        if self.phase != PLAYING or self.match is None:
-            return []
-        return [s for s in self.game.to_act(self.match.state) if self.seats[s].kind == AI]
+    def clock(self, now: int) -> int:
+        """Match time in ms: what real-time moves are stamped with (the host's order of arrival)."""
+        return 0 if self.started_at is None else max(0, now - self.started_at)
+
+    def bots_to_move(self, now: int) -> list[int]:
+        """The AI seats whose next action is due at ``now``, earliest first: call :meth:`run_bots`
+        (after a short delay, for the eye). Turn-based bots are due at once; a real-time bot's
+        action is due at the match time it planned."""
+        due = [(t, seat) for seat, t in self._bot_plans() if t <= self.clock(now)]
+        return [seat for _, seat in sorted(due)]
+
+    def next_bot_at(self, now: int) -> int | None:
+        """The ``now`` at which the next bot action falls due (``None``: no bot has anything to
+        do); set a timer for it and call :meth:`run_bots` then."""
+        if self.started_at is None:
+            return None
+        times = [t for _, t in self._bot_plans()]
+        return None if not times else max(now, self.started_at + min(times))
 
     def run_bots(self, now: int, limit: int = 1) -> list[Outgoing]:
-        """Let up to ``limit`` bot moves happen, each sent to every peer like any other move."""
+        """Let up to ``limit`` due bot actions happen, each sent to every peer like any other move."""
         out: list[Outgoing] = []
         for _ in range(limit):
-            seats = self.bots_to_move()
+            seats = self.bots_to_move(now)
             if not seats or self.match is None:
                 break
-            seat = seats[0]
-            state = self.match.state
-            legal = self.game.legal_moves(state, seat)
-            rng = Rng.from_seed(self._secret(f"bot:{len(self.match.plies)}"))
-            move = self._bot(seat).choose(self.game, self.game.view(state, seat), seat, legal, rng)
-            out += self._apply(seat, move, now)
+            plan = self._plans[(len(self.match.plies), seats[0])]
+            out += self._apply(seats[0], self.game.decode_move(self._stamp(plan, now)), now)
         return out
 
     def give_seat_to_ai(self, index: int, now: int, level: str = "") -> list[Outgoing]:
@@ -332,6 +348,8 @@ class HostSession:
                 "ai_level": self.ai_level,
                 "next_pid": self.next_pid,
                 "round": self.round,
+                "started_at": self.started_at,
+                "send_legal": self.send_legal,
                 "seats": [s.to_json() for s in self.seats],
                 "members": [m.to_json() for m in self.members.values()],
                 "seedlog": self.seedlog.to_json(),
@@ -351,6 +369,7 @@ class HostSession:
             host = cls(game, bots, entropy=str(data["entropy"]), options=data["options"], host_seat=None)
             host.grace_ms, host.on_gone, host.ai_level = data["grace_ms"], data["on_gone"], data["ai_level"]
             host.next_pid, host.round = int(data["next_pid"]), int(data["round"])
+            host.started_at, host.send_legal = data["started_at"], data["send_legal"]
             host.seats = [Seat.from_json(s) for s in data["seats"]]
             host.members = {}
             for item in data["members"]:
@@ -464,11 +483,15 @@ class HostSession:
             return self._drop(member.conn, f"move during {self.phase}")
         if self.seats[member.seat].kind != GUEST:
             return self._drop(member.conn, "move for a seat the AI plays")
-        if msg["ply"] != len(self.match.plies):
+        # Real-time moves (JSON with a time ``t``) race others by design: one made on a view a few
+        # plies old is judged by the rules on the current state, not refused as stale.
+        timed = isinstance(msg["m"], dict) and "t" in msg["m"]
+        current = len(self.match.plies)
+        if msg["ply"] != current and not (timed and msg["ply"] < current):
             self._note(f"{member.pid}: stale move for ply {msg['ply']}")
             return self._refuse(member, msg, "net.error.stale") + self._catch_up(member)
         try:
-            move = self.game.decode_move(msg["m"])
+            move = self.game.decode_move(self._stamp(msg["m"], now))
             return self._apply(member.seat, move, now)
         except ParlourError as exc:
             self._note(f"{member.pid}: refused {str(msg['m'])[:60]}: {exc}")
@@ -492,11 +515,16 @@ class HostSession:
     # --- play ----------------------------------------------------------------------------------
     def _apply(self, seat: int, move: Any, now: int) -> list[Outgoing]:
         assert self.match is not None
-        events = self.match.play(seat, move)
+        encoded = self.game.encode_move(move)
+        timed = isinstance(encoded, dict) and isinstance(encoded.get("t"), int)
+        events = self.match.play(seat, move, t=int(encoded["t"]) if timed else None)
         out: list[Outgoing] = []
+        cuts: dict[int | None, dict[str, JSON]] = {}  # one cut per seat, however many watch it
         for member in self._connected():
-            seen = [e for e in (ev.seen_by(member.seat) for ev in events) if e is not None]
-            out.append(self._send(member, "update", by=seat, ev=seen, **self._table(member.seat)))
+            if member.seat not in cuts:
+                seen = [e for e in (ev.seen_by(member.seat) for ev in events) if e is not None]
+                cuts[member.seat] = {"by": seat, "ev": seen, **self._table(member.seat)}
+            out.append(self._send(member, "update", **cuts[member.seat]))
         if self.match.outcome() is not None:
             self.phase = OVER
             self.seedlog.salt = self._secret("salt")
@@ -511,7 +539,8 @@ class HostSession:
         state = self.match.state
         view = self.game.view(state, seat)
         acting = list(self.game.to_act(state))
-        legal = self.game.legal_moves(state, seat) if seat is not None and seat in acting else []
+        offer = self.send_legal if self.send_legal is not None else getattr(self.game, "net_send_legal", True)
+        legal = self.game.legal_moves(state, seat) if offer and seat is not None and seat in acting else []
         outcome = self.match.outcome()
         return {
             "ply": len(self.match.plies),
@@ -531,6 +560,39 @@ class HostSession:
             for ply, events in zip(self.match.plies, self.match.events, strict=True)
         ]
         return {**self._table(seat), "log": log}
+
+    def _bot_plans(self) -> list[tuple[int, int]]:
+        """``(seat, match time due)`` of every AI seat that may act and has something to do.
+
+        A bot is asked once per seat and ply (with dice fixed by the host's secret, the ply and the
+        seat), so asking again, on every timer, gives the same plan and costs nothing.
+        """
+        if self.phase != PLAYING or self.match is None:
+            return []
+        state, ply = self.match.state, len(self.match.plies)
+        plans: list[tuple[int, int]] = []
+        for seat in self.game.to_act(state):
+            if self.seats[seat].kind != AI:
+                continue
+            if (ply, seat) not in self._plans:
+                if len(self._plans) > 64:
+                    self._plans = {k: v for k, v in self._plans.items() if k[0] == ply}
+                legal = self.game.legal_moves(state, seat)
+                rng = Rng.from_seed(self._secret(f"bot:{ply}:{seat}"))
+                move = self._bot(seat).choose(self.game, self.game.view(state, seat), seat, legal, rng)
+                self._plans[(ply, seat)] = None if move is None else self.game.encode_move(move)
+            plan = self._plans[(ply, seat)]
+            if plan is not None:
+                timed = isinstance(plan, dict) and isinstance(plan.get("t"), int)
+                plans.append((seat, int(plan["t"]) if timed else 0))
+        return plans
+
+    def _stamp(self, move: JSON, now: int) -> JSON:
+        """A real-time move (JSON with an integer ``t``) gets the host's match time: who was first
+        is decided by the order moves reach the host, never by a time a peer claims."""
+        if isinstance(move, dict) and "t" in move and self.started_at is not None:
+            return {**move, "t": self.clock(now)}
+        return move
 
     def _bot(self, seat: int) -> Bot:
         if seat not in self._bots:
@@ -579,6 +641,7 @@ class HostSession:
             self.game, len(self.seats), self.options, seed, {"names": names, "sid": self.sid}
         )
         self.phase = PLAYING
+        self.started_at = now
         self._maybe_resume()
         out = self._broadcast_lobby()
         for member in self._connected():

@@ -84,11 +84,17 @@ class Loopback:
         self.delivered += count
         return count
 
-    def play_bots(self, limit: int = 10_000) -> None:
-        """Let the host's AI seats move until none may, delivering after each move."""
+    def play_bots(self, limit: int = 10_000, wait: bool = True) -> None:
+        """Let the host's AI seats move until none has anything to do, delivering after each move.
+        With ``wait``, time runs on to each real-time bot's planned moment."""
         for _ in range(limit):
-            if not self.host.bots_to_move():
-                return
+            if not self.host.bots_to_move(self.now):
+                due = self.host.next_bot_at(self.now) if wait else None
+                if due is None or due <= self.now:
+                    return
+                self.advance(due - self.now)
+                self.run()
+                continue
             self.host_out(self.host.run_bots(self.now))
             self.run()
 
