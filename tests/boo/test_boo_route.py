@@ -156,3 +156,12 @@ def test_route_json_round_trip_and_notation():
 def test_malformed_routes_are_refused(data):
     with pytest.raises(MalformedMove):
         Route.from_json(data)
+
+
+def test_bo11_after_a_change_the_route_may_cross_its_own_path():
+    c = castle(tile(W, nw_w=R, n_ne=R, ne_e=B, s_se=B))
+    sp = specials(transitions=(C1,))
+    r = route(R, "a2", "b2", "b1", "c1", "!blue", "c2", "b2", "b3", "c3")
+    check_route(c, A1, C3, sp, (), r)
+    err = failure(c, A1, C3, route(R, "a2", "b2", "b1", "b2"), sp)
+    assert (err.code, err.params["cell"]) == ("boo.route.revisit", "b2")

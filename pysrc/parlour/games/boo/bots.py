@@ -38,15 +38,21 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 4000, 2600, 5.0, 16000, 0.25),
-    "medium": Level("medium", 2500, 1600, 8.0, 12000, 0.10),
-    "hard": Level("hard", 1500, 900, 99.0, 8000, 0.0),
+    "easy": Level("easy", 3000, 2000, 6.0, 15000, 0.2),
+    "medium": Level("medium", 2200, 1400, 9.0, 11000, 0.08),
+    "hard": Level("hard", 1500, 900, 99.0, 7000, 0.0),
 }
 
 
 def jitter(rng: Rng) -> float:
-    """A reaction-time factor between 0.7 and 1.5 (people are not metronomes)."""
-    return 0.7 + 0.8 * rng.random()
+    """A reaction-time factor: mostly 0.6–1.6, and one time in five a lapse of attention up to 3×."""
+    factor = 0.6 + rng.random()
+    return factor * (1.0 + 2.0 * rng.random()) if rng.random() < 0.2 else factor
+
+
+def reaction_ms(level: Level, difficulty: float, rng: Rng) -> int:
+    """How long after the search starts a bot of ``level`` sees a route of ``difficulty`` (BO-D4)."""
+    return int((level.base_ms + level.per_difficulty_ms * difficulty) * jitter(rng))
 
 
 class RouteBot:
@@ -92,15 +98,17 @@ class RouteBot:
 
 
 class RandomBot:
-    """Any legal action after a random delay: the baseline."""
+    """Any legal action after a random delay: the baseline. It never lowers a raised hand, so a
+    round of random bots ends."""
 
     def choose(
         self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Any], rng: Rng
     ) -> BooMove | None:
         state: BooState = game.decode_state(view)
-        if not legal:
+        useful = [m for m in legal if m.kind != "lower"]
+        if not useful:
             return None
-        move: BooMove = rng.choice(legal)
+        move: BooMove = rng.choice(useful)
         return BooMove(move.kind, max(state.now, state.search_started + rng.below(20000)), move.route)
 
 

@@ -97,6 +97,7 @@ def improve(tiles: list[Tile], specials: Specials, rng: Rng, steps: int, pool: i
     from parlour.games.boo.stats import quick_shares
 
     arrangements = [rng.shuffled(list(range(9))) for _ in range(pool)]
+    rounds = 0
     sides = [dict(t.sides) for t in tiles]
     walls = [(i, s) for i in range(9) for s, c in sides[i].items() if c >= 0]
 
@@ -118,6 +119,11 @@ def improve(tiles: list[Tile], specials: Specials, rng: Rng, steps: int, pool: i
         (ta, sa), (tb, sb) = walls[rng.below(len(walls))], walls[rng.below(len(walls))]
         if sides[ta][sa] == sides[tb][sb]:
             continue
+        rounds += 1
+        if rounds % 40 == 0:
+            # Fresh arrangements now and then, so the colours suit tile arrangements in general.
+            arrangements = [rng.shuffled(list(range(9))) for _ in range(pool)]
+            best = score(quick_shares(current(), specials, arrangements, 0))
         sides[ta][sa], sides[tb][sb] = sides[tb][sb], sides[ta][sa]
         trial = score(quick_shares(current(), specials, arrangements, 0))
         if trial >= best:
@@ -173,7 +179,10 @@ def design(first_seed: int, tries: int, samples: int, steps: int) -> tuple[dict[
         comps = components_from_json(data)
         stats = castle_stats(comps, samples=samples, seed="design")
         ok, why = meets_targets(stats)
-        print(f"seed {seed}: {'ok' if ok else why}", file=sys.stderr)
+        print(
+            f"seed {seed}: {'ok' if ok else why} {stats['routes']['route_share_by_forbidden']}",
+            file=sys.stderr,
+        )
         if ok:
             return data, comps
     raise SystemExit("no seed met the targets")

@@ -145,7 +145,8 @@ def check_route(
 
     Validity (docs/rules/boo.md): the route leaves the ghost's room and ends on first arrival in
     the visitor's room; moves are orthogonal steps through open sides or walls of the current
-    colour; it never enters a cell twice; no colour it uses lies in front of the player; a jump
+    colour; it is never twice in the same cell in the same colour; no colour it uses lies in front
+    of the player; a jump
     goes from a trapdoor room to another, and not twice in a row; a change happens in a
     transition room, to another colour, after the current colour has crossed a wall.
     """
@@ -159,7 +160,7 @@ def check_route(
     if not route.steps:
         raise fail("empty", "BO-9", "the route does not leave the ghost's room")
     here, colour, crossed, jumped = ghost, route.colour, False, False
-    seen = {ghost}
+    seen = {(ghost, route.colour)}
     for i, step in enumerate(route.steps):
         n = i + 1
         if here == visitor:
@@ -191,6 +192,15 @@ def check_route(
                     colour=COLOURS[step.colour],
                 )
             colour, crossed = step.colour, False
+            if (here, colour) in seen:
+                raise fail(
+                    "revisit",
+                    "BO-9",
+                    "the route is in this cell in this colour again",
+                    step=n,
+                    cell=cell_name(here),
+                )
+            seen.add((here, colour))
             continue
         target = step.cell
         if not castle.inside(target):
@@ -238,9 +248,15 @@ def check_route(
                 )
             crossed = crossed or side != OPEN
             jumped = False
-        if target in seen:
-            raise fail("revisit", "BO-9", "the route enters a cell twice", step=n, cell=cell_name(target))
-        seen.add(target)
+        if (target, colour) in seen:
+            raise fail(
+                "revisit",
+                "BO-9",
+                "the route enters a cell twice in the same colour",
+                step=n,
+                cell=cell_name(target),
+            )
+        seen.add((target, colour))
         here = target
     if here != visitor:
         raise fail(

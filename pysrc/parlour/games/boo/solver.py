@@ -1,9 +1,12 @@
 """The route solver (BO-D3): every valid route, the shortest ones, or none.
 
 The search runs over states (cell, colour, crossed-a-wall-since-the-last-change). A backward
-breadth-first pass from the visitor's room gives, for every state, a lower bound on the steps
-still needed (it ignores the rule that a route never enters a cell twice); the exact searches
-are depth-first over real routes and use that bound to cut branches that cannot arrive:
+breadth-first pass from the visitor's room gives, for every state, the fewest steps still
+needed, ignoring the rule that a route is never twice in the same cell in the same colour.
+That rule never lengthens a shortest route (a shortest path through the states never repeats a
+(cell, colour): cutting the loop would be shorter), so the pass is exact for "is there a route"
+and for the shortest length, and it is a lower bound that keeps the depth-first enumerations
+on branches that can still arrive:
 
 * :func:`all_routes` lists every valid route (up to ``limit``);
 * :func:`shortest_routes` is IDA*: all routes of the fewest steps, or ``[]`` when none exists.
@@ -87,7 +90,10 @@ def start_bound(start: int, bounds: list[int], forbidden: frozenset[int] = froze
 
 
 class _Search:
-    """Depth-first search over real routes, shared by the enumerations."""
+    """Depth-first search over real routes, shared by the enumerations.
+
+    ``visited`` holds ``cell * NCOL + colour`` for every (cell, colour) the route has been in.
+    """
 
     def __init__(self, p: Problem, bounds: list[int] | None) -> None:
         self.p = p
@@ -98,7 +104,7 @@ class _Search:
         self.trans = {p.castle.index(c) for c in p.specials.transitions}
         self.allowed = p.allowed
         self.steps: list[Step] = []
-        self.visited = {p.castle.index(p.ghost)}
+        self.visited: set[int] = set()
         self.exceeded = INF
 
     def h(self, cell: int, colour: int, crossed: bool) -> int:
@@ -109,40 +115,34 @@ class _Search:
         if cell == self.target:
             yield None
             return
-        g = len(self.steps)
         cell_of = self.castle.cell
         for nb, side in self.castle.links[cell]:
-            if side in (OPEN, colour) and nb not in self.visited:
-                yield from self._enter(
-                    Move(cell_of(nb)), nb, colour, crossed or side != OPEN, False, g, budget
-                )
+            if side in (OPEN, colour):
+                yield from self._enter(Move(cell_of(nb)), nb, colour, crossed or side != OPEN, False, budget)
         if not jumped and cell in self.trap:
             for t in self.trap:
-                if t != cell and t not in self.visited:
-                    yield from self._enter(Jump(cell_of(t)), t, colour, crossed, True, g, budget)
+                if t != cell:
+                    yield from self._enter(Jump(cell_of(t)), t, colour, crossed, True, budget)
         if crossed and cell in self.trans:
             for c2 in self.allowed:
                 if c2 != colour:
-                    f = 1 + self.h(cell, c2, False)
-                    if f > budget:
-                        self.exceeded = min(self.exceeded, g + f)
-                        continue
-                    self.steps.append(Change(c2))
-                    yield from self.walk(cell, c2, False, jumped, budget - 1)
-                    self.steps.pop()
+                    yield from self._enter(Change(c2), cell, c2, False, jumped, budget)
 
     def _enter(
-        self, step: Step, nb: int, colour: int, crossed: bool, jumped: bool, g: int, budget: int
+        self, step: Step, nb: int, colour: int, crossed: bool, jumped: bool, budget: int
     ) -> Iterator[None]:
+        key = nb * NCOL + colour
+        if key in self.visited:
+            return
         f = 1 + self.h(nb, colour, crossed)
         if f > budget:
             if f < INF:
-                self.exceeded = min(self.exceeded, g + f)
+                self.exceeded = min(self.exceeded, len(self.steps) + f)
             return
         self.steps.append(step)
-        self.visited.add(nb)
+        self.visited.add(key)
         yield from self.walk(nb, colour, crossed, jumped, budget - 1)
-        self.visited.discard(nb)
+        self.visited.discard(key)
         self.steps.pop()
 
     def run(self, budget: int) -> Iterator[Route]:
@@ -152,6 +152,7 @@ class _Search:
         for colour in self.allowed:
             if self.h(start, colour, False) > budget:
                 continue
+            self.visited = {start * NCOL + colour}
             for _ in self.walk(start, colour, False, False, budget):
                 yield Route(colour, tuple(self.steps))
 
@@ -202,6 +203,7 @@ def shortest_route(p: Problem, bounds: list[int] | None = None) -> Route | None:
     return routes[0] if routes else None
 
 
-def has_route(p: Problem) -> bool:
-    """Whether any valid route exists."""
-    return shortest_route(p) is not None
+def has_route(p: Problem, bounds: list[int] | None = None) -> bool:
+    """Whether any valid route exists (one breadth-first pass: see the module note)."""
+    bounds = lower_bounds(p) if bounds is None else bounds
+    return p.ghost != p.visitor and start_bound(p.castle.index(p.ghost), bounds, p.forbidden) < INF
