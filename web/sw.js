@@ -9,9 +9,10 @@ const CACHE = "parlour-" + VERSION;
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // cache: "reload" skips the HTTP cache, so the cache holds exactly this build's files.
+    // "no-cache" revalidates with the server: files the page has just loaded come back as 304s
+    // (no second download), and a stale HTTP-cache copy can never enter the precache.
     await Promise.all(Object.keys(PRECACHE).map(async (url) => {
-      const response = await fetch(new Request(url, { cache: "reload" }));
+      const response = await fetch(new Request(url, { cache: "no-cache" }));
       if (!response.ok) throw new Error("precache failed: " + url + " " + response.status);
       await cache.put(url, response);
     }));
