@@ -156,6 +156,7 @@ def test_a_broken_host_message_never_crashes_a_guest():
 # Cheap strategies (pools of nasty values) keep thousands of examples within seconds.
 odd_values = [None, True, False, 0, -1, 1, 2**53, 2**70, -(2**70), 1.5, 1e308, "", "1", "take1", "x" * 300]
 odd_values += [[], {}, [[[[]]]], {"a": {"b": [1, None]}}, ["take1"], {"seat": 1}, "\u0000\ud800"]
+odd_values += [{"t": 5}, {"k": "take1", "t": -1}, {"t": True}]
 json_values = st.sampled_from(odd_values)
 hex64 = st.sampled_from(["0" * 64, "f" * 64, "a" * 63, "A" * 64, "0" * 65])
 fields = {

@@ -308,3 +308,30 @@ def test_the_host_sees_its_own_illegal_move_refused_with_the_reason():
     with pytest.raises(IllegalMove) as err:
         table.host.play("take1", table.net.now)
     assert err.value.code == "engine.not-your-turn"
+
+
+def test_kicking_a_participant_while_the_seed_is_drawn_returns_to_the_lobby():
+    table = seated_table(start=False)
+    table.net.host_out(table.host.start(table.net.now))
+    table.net.host_out(table.host.kick(table.boris.pid))
+    table.net.run()
+    assert table.host.phase == "lobby" and table.host.seats[2].kind == "open"
+    assert table.anna.phase == "lobby" and table.boris.denied == "net.error.kicked"
+
+
+def test_a_rematch_goes_back_to_the_lobby_with_the_same_table():
+    table = seated_table()
+    play_to_end(table)
+    first = table.host.match.record.seed
+    table.net.host_out(table.host.rematch())
+    table.net.run()
+    assert table.host.phase == "lobby" and table.anna.phase == "lobby" and table.anna.seat == 1
+    assert table.anna.table == {} and table.anna.record is None
+    assert table.host.can_start() == "net.error.not-ready"
+    for guest in (table.anna, table.boris):
+        table.send(guest, guest.set_ready())
+    table.net.host_out(table.host.start(table.net.now))
+    table.net.run()
+    assert table.host.phase == "playing" and table.host.match.record.seed != first
+    play_to_end(table)
+    assert table.anna.verify(GAME) == [] and table.wanda.verify(GAME) == []

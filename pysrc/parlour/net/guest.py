@@ -192,6 +192,7 @@ class GuestSession:
         self.seat = self.lobby["seats"].index(seats[0]) if seats and self.pid is not None else None
         if self.phase == LOBBY:
             self.seedlog, self.table, self.log, self.seen = SeedLog(), {}, [], []
+            self.record, self.final, self.problems = None, None, []
         return []
 
     def _on_seed(self, msg: dict[str, JSON]) -> list[Outgoing]:

@@ -216,21 +216,31 @@ class HostSession:
             raise ValueError(f"unknown seat kind {kind!r}")
         return self._lobby_changed()
 
-    def kick(self, pid: str) -> list[Outgoing]:
-        """Send a peer away: it is told so and its connection forgotten (the glue closes it)."""
+    def kick(self, pid: str, now: int = 0) -> list[Outgoing]:
+        """Send a peer away: it is told so, its token voided and its connection forgotten (the glue
+        closes it); its seat is then handled as for any peer gone for good."""
         member = self.members.get(pid)
         if member is None or pid == HOST_PID:
             return []
         out = [] if member.conn is None else [self._send(member, "denied", code="net.error.kicked")]
-        member.token = ""  # a kicked peer cannot come back with its old token
-        if self.phase in (LOBBY, SEEDING) or member.seat is None:
-            out += self._forget(member)
-        else:
-            if member.conn is not None:
-                self.conns.pop(member.conn, None)
-            member.conn, member.state = None, GONE
-            out += self._seat_gone(member)
-        return out + self._broadcast_lobby()
+        member.token = ""
+        if member.conn is not None:
+            self.conns.pop(member.conn, None)
+        member.conn = None
+        return out + self._gone(member, now)
+
+    def rematch(self) -> list[Outgoing]:
+        """After the end: back to the lobby with the same table (everyone says ready again)."""
+        self._require(OVER)
+        self.phase, self.match, self.seedlog, self.started_at = LOBBY, None, SeedLog(), None
+        self._plans.clear()
+        for member in list(self.members.values()):
+            if member.state == GONE:
+                self._forget(member)
+        for seat in self.seats:
+            if seat.kind == AI and seat.pid is not None:  # an AI stood in for a guest who left
+                seat.kind, seat.pid, seat.name, seat.level = OPEN, None, "", ""
+        return self._lobby_changed()
 
     def can_start(self) -> str | None:
         """Why the match cannot start yet (a message key), or ``None``."""
