@@ -175,7 +175,7 @@ class HostSession:
         options: Mapping[str, JSON] | None = None,
     ) -> list[Outgoing]:
         """Pick another game in the lobby (seats beyond its player count are emptied)."""
-        self._require(LOBBY)
+        self._require(LOBBY, "net.error.not-lobby")
         opts = game.check_options(options)
         count = players or max(game.min_players, min(len(self.seats), game.max_players))
         game.check_players(count)
@@ -185,20 +185,20 @@ class HostSession:
 
     def set_options(self, options: Mapping[str, JSON]) -> list[Outgoing]:
         """Change the game's options in the lobby; raises ``ValueError`` on a bad option."""
-        self._require(LOBBY)
+        self._require(LOBBY, "net.error.not-lobby")
         self.options = self.game.check_options(options)
         return self._lobby_changed()
 
     def set_players(self, players: int) -> list[Outgoing]:
         """Change the number of seats in the lobby."""
-        self._require(LOBBY)
+        self._require(LOBBY, "net.error.not-lobby")
         self.game.check_players(players)
         self._resize(players)
         return self._lobby_changed()
 
     def set_seat(self, index: int, kind: str, level: str = "", name: str = "") -> list[Outgoing]:
         """Make seat ``index`` open, the host's own, or an AI of ``level`` (a key of the bots)."""
-        self._require(LOBBY)
+        self._require(LOBBY, "net.error.not-lobby")
         seat = self.seats[index]
         if seat.pid is not None and seat.pid in self.members:
             self.members[seat.pid].seat = None
@@ -231,7 +231,7 @@ class HostSession:
 
     def rematch(self) -> list[Outgoing]:
         """After the end: back to the lobby with the same table (everyone says ready again)."""
-        self._require(OVER)
+        self._require(OVER, "net.error.not-over")
         self.phase, self.match, self.seedlog, self.started_at = LOBBY, None, SeedLog(), None
         self._plans.clear()
         for member in list(self.members.values()):
@@ -611,9 +611,9 @@ class HostSession:
             self._bots[seat] = factory() if factory is not None else RandomBot()
         return self._bots[seat]
 
-    def _require(self, phase: str) -> None:
+    def _require(self, phase: str, code: str) -> None:
         if self.phase != phase:
-            raise IllegalMove(f"not possible during {self.phase}", code=f"net.error.not-{phase}")
+            raise IllegalMove(f"not possible during {self.phase}", code=code)
 
     def _require_play(self) -> None:
         if self.phase == PAUSED:
