@@ -49,13 +49,23 @@ ROOM_CORRIDOR = {
 SEAM_ROOM = {"east:ne": "ne", "east:se": "se", "south:sw": "sw", "south:se": "se"}
 
 
-def make_tiles(rng: Rng, open_share: float = OPEN_SHARE) -> list[Tile]:
-    """9 tiles whose walls use the 6 colours equally often (within the design note's ±2 points).
+FAMILIES = {"nw": (0, 1, 2), "se": (0, 1, 2), "ne": (3, 4, 5), "sw": (3, 4, 5)}
+"""Colours a room's corridor walls are dealt from, by its corner. A room receives a colour through a
+wall printed by a neighbouring tile (nw from the ne room to its left and the sw room above, ne from the
+se room above, sw from the se room to its left); the families make that colour always a new one."""
 
-    Each room's two corridor walls differ in colour (dealt from an exactly balanced list, then
-    swapped until no room has two alike). A wall a tile prints between its room and the next
-    tile's room takes one of its own room's corridor colours, so the room beyond can reach the
-    corridors through it: rooms get more ways out, which keeps most room pairs joinable.
+
+def _balanced(rng: Rng, family: tuple[int, ...], n: int) -> list[int]:
+    return rng.shuffled([family[i % len(family)] for i in range(n)])
+
+
+def make_tiles(rng: Rng, open_share: float = OPEN_SHARE) -> list[Tile]:
+    """9 tiles whose walls use the 6 colours equally often.
+
+    Each room's two corridor walls differ in colour and come from its corner's family (dealt from an
+    exactly balanced list, then swapped until no room has two alike). A wall a tile prints between its
+    room and the next tile's room takes one of its own room's corridor colours, so the room beyond can
+    reach the corridors through it in a colour it has not got: rooms get more ways out.
     """
     sides = [*INNER_SIDES, *EDGE_SIDES]
     tiles: list[dict[str, int]] = [{} for _ in range(9)]
@@ -63,20 +73,21 @@ def make_tiles(rng: Rng, open_share: float = OPEN_SHARE) -> list[Tile]:
     opened = set(rng.shuffled(corridor)[: round(open_share * len(corridor))])
     for t, s in corridor:
         tiles[t][s] = -1 if (t, s) in opened else rng.below(len(COLOURS))
-    room_walls = [(t, s) for t in range(9) for pair in ROOM_CORRIDOR.values() for s in pair]
-    colours = rng.shuffled([i % len(COLOURS) for i in range(len(room_walls))])
-    for (t, s), c in zip(room_walls, colours, strict=True):
-        tiles[t][s] = c
+    for family in {f for f in FAMILIES.values()}:
+        rooms = [r for r, f in FAMILIES.items() if f == family]
+        walls = [(t, s) for t in range(9) for r in rooms for s in ROOM_CORRIDOR[r]]
+        for (t, s), c in zip(walls, _balanced(rng, family, len(walls)), strict=True):
+            tiles[t][s] = c
 
-    def clashes(t: int) -> int:
-        return sum(tiles[t][a] == tiles[t][b] for a, b in ROOM_CORRIDOR.values())
+        def clashes(t: int, rooms: list[str] = rooms) -> int:
+            return sum(tiles[t][a] == tiles[t][b] for a, b in (ROOM_CORRIDOR[r] for r in rooms))
 
-    for _ in range(5000):
-        (ta, sa), (tb, sb) = room_walls[rng.below(len(room_walls))], room_walls[rng.below(len(room_walls))]
-        before = clashes(ta) + clashes(tb)
-        tiles[ta][sa], tiles[tb][sb] = tiles[tb][sb], tiles[ta][sa]
-        if clashes(ta) + clashes(tb) > before:
+        for _ in range(3000):
+            (ta, sa), (tb, sb) = walls[rng.below(len(walls))], walls[rng.below(len(walls))]
+            before = clashes(ta) + clashes(tb)
             tiles[ta][sa], tiles[tb][sb] = tiles[tb][sb], tiles[ta][sa]
+            if clashes(ta) + clashes(tb) > before:
+                tiles[ta][sa], tiles[tb][sb] = tiles[tb][sb], tiles[ta][sa]
     counts = [0] * len(COLOURS)
     for tile in tiles:
         for c in tile.values():

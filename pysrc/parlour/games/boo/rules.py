@@ -122,6 +122,8 @@ class Boo(Game[BooState, BooMove]):
     id = "boo"
     min_players = 2
     max_players = 6
+    net_send_legal = False
+    """Legal moves list the shortest routes, i.e. the answer: the network host must not send them."""
     options = (
         Option("route_number", 0, "boo.option.route-number", (0, 1, 2, 3, 4)),
         Option(
