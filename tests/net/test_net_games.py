@@ -57,3 +57,18 @@ def test_a_networked_game_plays_to_the_end_and_verifies(game_id):
                 expected = mod.GAME.view(host.match.state_at(msg["ply"]), guest.seat)
                 assert msg["view"] == json.loads(json.dumps(expected))
                 assert offers_legal or msg["legal"] == []
+
+
+def test_a_saved_session_of_a_real_game_restores_with_the_default_lookup():
+    game_id = next((g.id for g in games.GAMES if games.available(g.id)), None)
+    if game_id is None:
+        pytest.skip("no game in this build")
+    mod = games.module(game_id)
+    host = HostSession(mod.GAME, mod.BOTS, entropy="save", players=2, host_seat=0)
+    host.set_seat(1, "ai")
+    host.start(0)
+    host.run_bots(0)
+    restored = HostSession.loads(host.dumps(), now=10)
+    assert restored.game is mod.GAME and restored.phase == host.phase
+    assert restored.match is not None and host.match is not None
+    assert mod.GAME.state_hash(restored.match.state) == mod.GAME.state_hash(host.match.state)

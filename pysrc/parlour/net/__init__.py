@@ -10,7 +10,7 @@ return the messages to send as ``(peer id, text)`` pairs. The protocol is docume
 
 from parlour.net.fairness import Problem, SeedLog, commitment, derive_seed, verify_match, verify_seed
 from parlour.net.guest import GuestSession
-from parlour.net.host import HostSession
+from parlour.net.host import HostSession, lookup_game
 from parlour.net.lobby import PALETTE
 from parlour.net.wire import HOST, MAX_FROM_GUEST, MAX_FROM_HOST, PROTOCOL_VERSION, BadMessage, Outgoing
 
@@ -28,6 +28,7 @@ __all__ = [
     "SeedLog",
     "commitment",
     "derive_seed",
+    "lookup_game",
     "verify_match",
     "verify_seed",
 ]

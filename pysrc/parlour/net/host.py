@@ -60,7 +60,15 @@ SYNC_INTERVAL_MS = 1_000
 SAVE_KIND = "parlour-host-session"
 
 GameLookup = Callable[[str], tuple[Game[Any, Any], Mapping[str, BotFactory]]]
-"""Game id → (game definition, bot factories), e.g. from ``parlour.games.module(id)``."""
+"""Game id → (game definition, bot factories); raises ``KeyError`` for an unknown game."""
+
+
+def lookup_game(game_id: str) -> tuple[Game[Any, Any], Mapping[str, BotFactory]]:
+    """The :data:`GameLookup` of this build: ``GAME`` and ``BOTS`` of the game's package."""
+    from parlour import games  # imported late: loading a game package is the caller's choice
+
+    mod = games.module(game_id)
+    return mod.GAME, mod.BOTS
 
 
 class HostSession:
@@ -368,7 +376,7 @@ class HostSession:
         )
 
     @classmethod
-    def loads(cls, text: str, games: GameLookup, now: int) -> HostSession:
+    def loads(cls, text: str, games: GameLookup = lookup_game, *, now: int) -> HostSession:
         """Restore a session saved by :meth:`dumps`. Every guest starts *reconnecting*: their
         pages reconnect with their tokens and carry on. Raises ``ValueError`` on a damaged save."""
         try:
