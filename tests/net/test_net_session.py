@@ -335,3 +335,41 @@ def test_a_rematch_goes_back_to_the_lobby_with_the_same_table():
     assert table.host.phase == "playing" and table.host.match.record.seed != first
     play_to_end(table)
     assert table.anna.verify(GAME) == [] and table.wanda.verify(GAME) == []
+
+
+def test_a_hostile_guest_cannot_change_a_whole_game():
+    """The same table plays the same game with and without Boris sending junk before every ply."""
+    from parlour.net.wire import encode
+
+    reference = seated_table(seed="hostile")
+    play_to_end(reference)
+
+    table = seated_table(seed="hostile")
+    boris, conn = table.boris, table.conn_of(table.boris)
+    replayable: list[str] = []
+    for _ in range(200):
+        host = table.host
+        if host.phase != "playing":
+            break
+        ply = len(host.match.plies)
+        actor = GAME.to_act(host.match.state)[0]
+        junk = ["", "{", "[" * 9_000, "x" * 100_000, *replayable[-2:]]
+        if actor != 2:
+            boris.seq_out += 1
+            junk.append(encode("move", boris.seq_out, ply=ply, seat=actor, m="take1"))  # forged seat
+            boris.seq_out += 1
+            junk.append(encode("move", boris.seq_out, ply=ply, seat=2, m="take1"))  # out of turn
+        boris.seq_out += 1
+        junk.append(encode("move", boris.seq_out, ply=ply + 5, seat=2, m="take3"))  # from the future
+        boris.seq_out += 1
+        junk.append(encode("commit", boris.seq_out, c="0" * 64))  # out of phase
+        for text in junk:
+            table.net.inject(conn, text)
+        table.net.inject(f"evil{ply}", encode("hello", 1, name="Eve", want="play", token="f" * 32))
+        table.net.run()
+        replayable = junk[-2:]
+        step(table)
+    assert table.host.match.record == reference.host.match.record
+    assert table.anna.verify(GAME) == [] and table.boris.verify(GAME) == []
+    assert table.wanda.verify(GAME) == []
+    assert sum("dropped" in line for line in table.host.log) > 50
