@@ -23,6 +23,7 @@ def plan(bot, state: BooState, seat: int, seed: int = 1):
 
 
 def test_bo_d4_reaction_time_grows_with_difficulty_and_shrinks_with_level():
+    """BO-D4."""
     for seed in range(20):
         easy = [reaction_ms(LEVELS["easy"], d, Rng(seed)) for d in (1, 3, 6)]
         hard = [reaction_ms(LEVELS["hard"], d, Rng(seed)) for d in (1, 3, 6)]
@@ -31,6 +32,7 @@ def test_bo_d4_reaction_time_grows_with_difficulty_and_shrinks_with_level():
 
 
 def test_bo_d4_bot_claims_a_valid_route_after_its_reaction_time():
+    """BO-D4."""
     state = new()
     move = plan(RouteBot(LEVELS["hard"]), state, 0)
     assert move.kind == "claim" and move.t > state.search_started
@@ -38,6 +40,7 @@ def test_bo_d4_bot_claims_a_valid_route_after_its_reaction_time():
 
 
 def test_bo_d4_bot_raises_a_hand_when_it_sees_no_route():
+    """BO-D4."""
     state = replace(new(), markers=(0,) * 6)  # every colour forbidden to seat 0
     move = plan(RouteBot(LEVELS["hard"]), state, 0)
     assert move.kind == "hand" and move.t >= LEVELS["hard"].give_up_ms * 0.6

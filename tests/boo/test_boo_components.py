@@ -23,6 +23,7 @@ from parlour.games.boo.stats import castle_stats, meets_targets
 
 
 def test_bo1_nine_tiles_of_four_rooms_and_a_corridor_cross():
+    """BO-1."""
     comps = components()
     assert sorted(t.id for t in comps.tiles) == list(range(1, 10))
     castle = build_castle(tuple(range(1, 10)))
@@ -37,12 +38,14 @@ def test_bo1_nine_tiles_of_four_rooms_and_a_corridor_cross():
 
 
 def test_bo1_periphery_names_six_columns_and_six_rows():
+    """BO-1."""
     comps = components()
     assert len(comps.arms) == len(set(comps.arms)) == 6
     assert len(comps.portraits) == len(set(comps.portraits)) == 6
 
 
 def test_bo2_wall_colours_are_balanced_within_two_points():
+    """BO-2."""
     counts = Counter(c for t in components().tiles for c in t.sides.values() if c != OPEN)
     total = sum(counts.values())
     assert set(counts) == set(range(len(COLOURS)))
@@ -50,6 +53,7 @@ def test_bo2_wall_colours_are_balanced_within_two_points():
 
 
 def test_bo3_each_route_number_spreads_visitors_over_fifteen_rooms_and_visitor_1_off_centre():
+    """BO-3."""
     comps = components()
     for k in (1, 2, 3, 4):
         rooms = [comps.visitor_room(n, k) for n in range(1, 16)]
@@ -58,6 +62,7 @@ def test_bo3_each_route_number_spreads_visitors_over_fifteen_rooms_and_visitor_1
 
 
 def test_bo4_four_distinct_default_special_rooms():
+    """BO-4."""
     rooms = components().special_rooms
     assert len(set(rooms)) == 4 and all(is_room(r) for r in rooms)
 

@@ -7,6 +7,7 @@ from parlour.games.boo.route import check_route
 
 
 def test_bo_d5_puzzles_are_solvable_and_the_solution_checks():
+    """BO-D5."""
     for seed in range(5):
         puzzle = make_puzzle(seed, forbidden=2)
         p = puzzle.problem
@@ -20,6 +21,7 @@ def test_bo_d5_puzzles_are_solvable_and_the_solution_checks():
 
 
 def test_bo_d5_frames_follow_the_route_step_by_step():
+    """BO-D5."""
     puzzle = make_puzzle("frames")
     route = solution(puzzle)[0]
     shown = frames(route, puzzle.problem.ghost)

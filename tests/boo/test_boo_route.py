@@ -27,6 +27,7 @@ def failure(c, ghost, visitor, r, sp=None, forbidden=()) -> IllegalMove:
 
 
 def test_bo9_route_goes_through_walls_of_one_colour():
+    """BO-9."""
     c = castle(tile(W, nw_n=R, n_ne=R))
     check_route(c, A1, C1, specials(), (), route(R, "b1", "c1"))
     err = failure(c, A1, C1, route(W, "b1", "c1"))
@@ -34,6 +35,7 @@ def test_bo9_route_goes_through_walls_of_one_colour():
 
 
 def test_bo9_two_colours_without_a_transition_is_no_route():
+    """BO-9."""
     c = castle(tile(W, nw_n=R, n_ne=B))
     routes = all_routes(Problem(c, A1, C1))
     assert routes and all(r.colours == (W,) for r in routes)
@@ -42,12 +44,14 @@ def test_bo9_two_colours_without_a_transition_is_no_route():
 
 
 def test_bo9_moves_are_orthogonal_never_diagonal():
+    """BO-9."""
     c = castle(tile(W))
     err = failure(c, A1, C3, route(W, "b2", "c3"))
     assert (err.code, err.rule) == ("boo.route.not-adjacent", "BO-9")
 
 
 def test_bo9_outer_rim_is_stone():
+    """BO-9."""
     c = castle(tile(W))
     assert c.side(parse_cell("c1"), (3, 0)) == STONE
     err = failure(c, C1, A1, route(W, "d1"))
@@ -58,6 +62,7 @@ def test_bo9_outer_rim_is_stone():
 
 
 def test_bo9_corridor_to_room_sides_are_always_walls():
+    """BO-9."""
     c = castle(tile(G), tile(G, tile_id=2))
     for room in ("a1", "c1", "d1", "f1", "a3", "f3"):
         cell = parse_cell(room)
@@ -66,6 +71,7 @@ def test_bo9_corridor_to_room_sides_are_always_walls():
 
 
 def test_bo9_route_may_not_enter_a_cell_twice_or_go_past_the_visitor():
+    """BO-9."""
     c = castle(tile(W))
     assert failure(c, A1, C3, route(W, "b1", "b2", "b1")).code == "boo.route.revisit"
     assert failure(c, A1, C1, route(W, "b1", "c1", "c2")).code == "boo.route.past-visitor"
@@ -74,6 +80,7 @@ def test_bo9_route_may_not_enter_a_cell_twice_or_go_past_the_visitor():
 
 
 def test_bo10_trapdoor_jump_keeps_the_colour():
+    """BO-10."""
     # Left tile all red, right tile all blue: only the trapdoors join them, so a red route must jump.
     c = castle(tile(R, east_ne=Y, east_e=Y, east_se=Y), tile(B, tile_id=2))
     sp = specials(trapdoors=(parse_cell("c3"), parse_cell("d1")))
@@ -85,6 +92,7 @@ def test_bo10_trapdoor_jump_keeps_the_colour():
 
 
 def test_bo10_jump_only_from_and_to_trapdoor_rooms():
+    """BO-10."""
     c = castle(tile(R), tile(R, tile_id=2))
     sp = specials(trapdoors=(parse_cell("c3"), parse_cell("d1")))
     assert failure(c, A1, parse_cell("d1"), route(R, "*d1"), sp).code == "boo.route.no-trapdoor"
@@ -93,6 +101,7 @@ def test_bo10_jump_only_from_and_to_trapdoor_rooms():
 
 
 def test_bo11_transition_changes_colour_from_that_room_on():
+    """BO-11."""
     c = castle(tile(W, nw_n=R, n_ne=R, ne_e=B, e_se=B))
     sp = specials(transitions=(C1,))
     r = route(R, "b1", "c1", "!blue", "c2", "c3")
@@ -103,6 +112,7 @@ def test_bo11_transition_changes_colour_from_that_room_on():
 
 
 def test_bo11_change_only_after_crossing_a_wall_in_the_current_colour():
+    """BO-11."""
     c = castle(tile(W, ne_e=B, e_se=B))
     sp = specials(transitions=(C1,))
     err = failure(c, C1, C3, route(R, "!blue", "c2", "c3"), sp)
@@ -110,6 +120,7 @@ def test_bo11_change_only_after_crossing_a_wall_in_the_current_colour():
 
 
 def test_bo12_a_route_may_use_several_special_tokens():
+    """BO-12."""
     # Corridors walled in yellow cut the tile up: from a3 (red walls) the only way on is the trapdoor
     # to a1, red to the transition in c1, then blue to c3.
     t = tile(W, w_sw=R, sw_s=R, nw_n=R, n_ne=R, ne_e=B, e_se=B, s_se=B, n_c=Y, w_c=Y, c_e=Y, c_s=Y)
@@ -122,6 +133,7 @@ def test_bo12_a_route_may_use_several_special_tokens():
 
 
 def test_bo15_forbidden_colour_is_never_used_in_any_part():
+    """BO-15."""
     c = castle(tile(W, nw_n=R, n_ne=R, ne_e=B, e_se=B))
     sp = specials(transitions=(C1,))
     r = route(R, "b1", "c1", "!blue", "c2", "c3")
@@ -159,6 +171,7 @@ def test_malformed_routes_are_refused(data):
 
 
 def test_bo11_after_a_change_the_route_may_cross_its_own_path():
+    """BO-11."""
     c = castle(tile(W, nw_w=R, n_ne=R, ne_e=B, s_se=B))
     sp = specials(transitions=(C1,))
     r = route(R, "a2", "b2", "b1", "c1", "!blue", "c2", "b2", "b3", "c3")

@@ -42,6 +42,7 @@ def wrong_route(state: BooState, player: int) -> tuple[BooState, Route]:
 
 
 def test_bo1_castle_is_nine_tiles_in_a_random_arrangement():
+    """BO-1."""
     a, b = new(seed="a"), new(seed="b")
     ids = sorted(t.id for t in components().tiles)
     assert sorted(a.arrangement) == ids == list(range(1, 10))
@@ -51,12 +52,14 @@ def test_bo1_castle_is_nine_tiles_in_a_random_arrangement():
 
 
 def test_bo2_six_wall_markers_start_in_the_reserve():
+    """BO-2."""
     state = new()
     assert len(state.markers) == len(COLOURS) == 6
     assert all(h == RESERVE for h in state.markers)
 
 
 def test_bo3_visitors_show_a_coat_of_arms_and_a_portrait_per_route_number():
+    """BO-3."""
     comps = components()
     assert len(comps.visitors) == 15
     for token in comps.visitors:
@@ -66,6 +69,7 @@ def test_bo3_visitors_show_a_coat_of_arms_and_a_portrait_per_route_number():
 
 
 def test_bo4_special_tokens_first_game_any_ratio_fewer_or_other_rooms():
+    """BO-4."""
     rooms = components().special_rooms
     first = new()
     assert set(first.trapdoors) == set(rooms[:2]) and set(first.transitions) == set(rooms[2:])
@@ -84,6 +88,7 @@ def test_bo4_special_tokens_first_game_any_ratio_fewer_or_other_rooms():
 
 @pytest.mark.parametrize(("players", "size"), [(2, 9), (3, 12), (4, 12), (5, 15), (6, 15)])
 def test_bo5_visitor_stack_by_player_count(players, size):
+    """BO-5."""
     state = new(players)
     assert (state.visitor, *state.stack) == tuple(range(1, size + 1))
     with pytest.raises(ValueError):
@@ -91,6 +96,7 @@ def test_bo5_visitor_stack_by_player_count(players, size):
 
 
 def test_bo6_ghost_starts_in_the_central_tile_and_the_route_number_holds_all_game():
+    """BO-6."""
     starts = {new(seed=str(i)).ghost for i in range(12)}
     assert starts <= set(CENTRAL_ROOMS) and len(starts) > 1
     assert {new(seed=str(i)).route_number for i in range(12)} <= {1, 2, 3, 4}
@@ -99,6 +105,7 @@ def test_bo6_ghost_starts_in_the_central_tile_and_the_route_number_holds_all_gam
 
 
 def test_bo7_visitor_goes_to_the_room_of_its_arms_and_portrait():
+    """BO-7."""
     for k in (1, 2, 3, 4):
         state = new(route_number=k)
         arms, portrait = components().visitors[0][k - 1]
@@ -107,6 +114,7 @@ def test_bo7_visitor_goes_to_the_room_of_its_arms_and_portrait():
 
 
 def test_bo8_everyone_searches_at_once_first_player_first():
+    """BO-8."""
     state = new(4)
     assert tuple(GAME.to_act(state)) == (0, 1, 2, 3)
     state, _ = claim(state, 2, 1000)
@@ -114,6 +122,7 @@ def test_bo8_everyone_searches_at_once_first_player_first():
 
 
 def test_bo9_to_bo12_claims_are_checked_by_the_route_rules():
+    """BO-9, BO-10, BO-11, BO-12."""
     state = new()
     good = route_for(state, 0)
     bad = Route(good.colour, good.steps[:-1])
@@ -124,6 +133,7 @@ def test_bo9_to_bo12_claims_are_checked_by_the_route_rules():
 
 
 def test_bo13_bo14_valid_claim_moves_the_ghost_and_takes_visitor_and_last_colour_marker():
+    """BO-13, BO-14."""
     state = new()
     room, route = state.visitor_room, route_for(state, 1)
     nxt, events = claim(state, 1, 4200, route)
@@ -134,6 +144,7 @@ def test_bo13_bo14_valid_claim_moves_the_ghost_and_takes_visitor_and_last_colour
 
 
 def test_bo14_the_marker_is_taken_from_whoever_holds_it():
+    """BO-14."""
     state = new()
     route = route_for(state, 1)
     state = replace(
@@ -145,6 +156,7 @@ def test_bo14_the_marker_is_taken_from_whoever_holds_it():
 
 
 def test_bo15_a_player_never_uses_their_own_colours():
+    """BO-15."""
     state, route = wrong_route(new(), 0)
     nxt, events = claim(state, 0, 100, route)
     assert events[0].kind == "claim-wrong"
@@ -155,6 +167,7 @@ def test_bo15_a_player_never_uses_their_own_colours():
 
 
 def test_bo16_bo_d2_wrong_claim_restarts_the_search_and_locks_the_claimant_out():
+    """BO-16, BO-D2."""
     state, route = wrong_route(new(lockout_ms=3000), 0)
     nxt, events = claim(state, 0, 1000, route)
     assert "search-restarts" in kinds(events) and nxt.search_started == 1000
@@ -169,6 +182,7 @@ def test_bo16_bo_d2_wrong_claim_restarts_the_search_and_locks_the_claimant_out()
 
 
 def test_bo17_more_than_half_raised_hands_end_the_search():
+    """BO-17."""
     state = new(4)
     visitor_room = state.visitor_room
     for seat, t in ((0, 10), (1, 20)):
@@ -186,6 +200,7 @@ def test_bo17_more_than_half_raised_hands_end_the_search():
 
 
 def test_bo17_claiming_after_raising_a_hand_is_allowed():
+    """BO-17."""
     state = new(3)
     state, _ = GAME.apply(state, 0, BooMove("hand", 10))
     state, _ = claim(state, 0, 20)
@@ -193,6 +208,7 @@ def test_bo17_claiming_after_raising_a_hand_is_allowed():
 
 
 def test_bo18_first_player_passes_clockwise_after_every_round():
+    """BO-18."""
     state = new(3)
     firsts = [state.first]
     for r in range(4):
@@ -203,6 +219,7 @@ def test_bo18_first_player_passes_clockwise_after_every_round():
 
 
 def test_bo19_four_wall_markers_win_at_once():
+    """BO-19."""
     base = new(3, seed="walls")
     for held in combinations(range(6), 3):
         state = replace(base, markers=tuple(0 if c in held else RESERVE for c in range(6)))
@@ -217,6 +234,7 @@ def test_bo19_four_wall_markers_win_at_once():
 
 
 def test_bo19_five_visitors_win_at_once():
+    """BO-19."""
     state = replace(new(3), captured=((2, 3, 4, 5), (), ()), stack=tuple(range(6, 13)))
     end, _ = claim(state, 0, 100)
     outcome = GAME.outcome(end)
@@ -226,6 +244,7 @@ def test_bo19_five_visitors_win_at_once():
 
 
 def test_bo20_empty_stack_highest_total_wins():
+    """BO-20."""
     state = replace(
         new(3), stack=(), captured=((5,), (6, 7), ()), markers=(0, 1, RESERVE, RESERVE, RESERVE, RESERVE)
     )
@@ -241,6 +260,7 @@ def test_bo20_empty_stack_highest_total_wins():
 
 
 def test_bo20_tie_goes_to_the_tied_player_who_most_recently_won_a_visitor():
+    """BO-20."""
     state = replace(new(3), stack=(), captured=((5, 6), (7, 8), (9,)), last_win=(4, 7, 9))
     state, _ = GAME.apply(state, 0, BooMove("hand", 10))
     end, _events = GAME.apply(state, 1, BooMove("hand", 20))
@@ -254,6 +274,7 @@ def test_bo20_tie_goes_to_the_tied_player_who_most_recently_won_a_visitor():
 
 
 def test_bo_d1_shared_device_button_freezes_the_others_and_limits_the_time():
+    """BO-D1."""
     state = new(3, trace_ms=5000)
     pressed, events = GAME.apply(state, 2, BooMove("booo", 1000))
     assert kinds(events) == ["booo"] and tuple(GAME.to_act(pressed)) == (2,)
@@ -271,6 +292,7 @@ def test_bo_d1_shared_device_button_freezes_the_others_and_limits_the_time():
 
 
 def test_bo_d1_actions_are_taken_in_time_order():
+    """BO-D1."""
     state, _ = GAME.apply(new(), 0, BooMove("hand", 500))
     with pytest.raises(IllegalMove) as info:
         GAME.apply(state, 1, BooMove("hand", 499))
@@ -280,6 +302,7 @@ def test_bo_d1_actions_are_taken_in_time_order():
 
 
 def test_bo_d3_legal_moves_offer_hands_button_and_the_shortest_claims():
+    """BO-D3."""
     state = new()
     moves = GAME.legal_moves(state, 0)
     assert {m.kind for m in moves} == {"hand", "booo", "claim"}
@@ -328,3 +351,15 @@ def test_problem_is_the_players_search():
     state = new()
     p = state.problem(1)
     assert isinstance(p, Problem) and p.ghost == state.ghost and p.visitor == state.visitor_room
+
+
+def test_bo14_the_marker_taken_is_the_routes_last_colour_after_a_transition():
+    """BO-14."""
+    for seed in range(60):
+        state = new(seed=f"last-{seed}")
+        changed = [r for r in all_routes(state.problem(0), limit=300) if r.colour != r.last_colour]
+        if changed:
+            break
+    route = changed[0]
+    end, _ = claim(state, 0, 10, route)
+    assert end.markers[route.last_colour] == 0 and end.markers[route.colour] == RESERVE

@@ -37,6 +37,7 @@ def small_problems(draw, colours=(W, R, B)):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_problems())
 def test_bo_d3_all_routes_equal_brute_force(p):
+    """BO-D3."""
     expected = set(brute_force(p))
     found = all_routes(p)
     assert len(found) == len(set(found))
@@ -53,11 +54,13 @@ def test_bo_d3_all_routes_equal_brute_force(p):
 @settings(max_examples=40, deadline=None)
 @given(small_problems(colours=(W, R, B, 3, 4, 5)))
 def test_bo_d3_every_route_returned_is_valid(p):
+    """BO-D3."""
     for r in all_routes(p, limit=500):
         check_route(p.castle, p.ghost, p.visitor, p.specials, p.forbidden, r)
 
 
 def test_bo_d3_no_route_means_none():
+    """BO-D3."""
     # Every wall red, red forbidden: nothing leaves the ghost's room.
     c = castle(tile(R), tile(R, tile_id=2))
     p = Problem(c, (0, 0), (5, 2), specials(), frozenset({R}))
@@ -65,6 +68,7 @@ def test_bo_d3_no_route_means_none():
 
 
 def test_bo_d3_shortest_routes_are_the_fewest_steps():
+    """BO-D3."""
     c = castle(tile(W))
     routes = shortest_routes(Problem(c, (0, 0), (2, 2)))
     assert {len(r.steps) for r in routes} == {4}

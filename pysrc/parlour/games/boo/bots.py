@@ -38,8 +38,8 @@ class Level:
 
 
 LEVELS = {
-    "easy": Level("easy", 3000, 2000, 6.0, 15000, 0.2),
-    "medium": Level("medium", 2200, 1400, 9.0, 11000, 0.08),
+    "easy": Level("easy", 2600, 1600, 6.0, 15000, 0.15),
+    "medium": Level("medium", 2000, 1200, 9.0, 11000, 0.05),
     "hard": Level("hard", 1500, 900, 99.0, 7000, 0.0),
 }
 
