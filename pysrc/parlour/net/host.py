@@ -1,7 +1,7 @@
 """The host: the one peer that runs the rules and decides what happened.
 
 :class:`HostSession` is a plain object the transport feeds: incoming text with the connection it
-came on and the time (``now``, milliseconds from any fixed origin), returning the messages to send
+came on and the time (``now``, epoch milliseconds such as ``Date.now()``), returning the messages to send
 as ``(connection id, text)`` pairs. It starts no threads and reads no clock, so a whole session can
 be replayed in a test. Every peer is sent only what :meth:`Game.view` and :meth:`Event.seen_by`
 allow for its seat (spectators: the public cut). Bad input from a peer is logged and dropped;
