@@ -363,3 +363,12 @@ def test_bo14_the_marker_taken_is_the_routes_last_colour_after_a_transition():
     route = changed[0]
     end, _ = claim(state, 0, 10, route)
     assert end.markers[route.last_colour] == 0 and end.markers[route.colour] == RESERVE
+
+
+def test_move_log_lines_name_the_player_and_colour():
+    state = new()
+    route = route_for(state, 1)
+    key, params = GAME.describe_move(state, 1, BooMove("claim", 5, route))
+    assert key == "boo.log.claim" and params == {"player": 1, "colour": COLOURS[route.colour]}
+    assert GAME.describe_move(state, 2, BooMove("hand", 5))[0] == "boo.log.hand"
+    assert GAME.describe_move(state, 2, BooMove("claim", 5, None))[0] == "boo.log.give-up"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -192,7 +192,7 @@ def tile_sides(tile: Tile, tx: int, ty: int, tiles_w: int, tiles_h: int) -> dict
     return out
 
 
-@cache
+@lru_cache(maxsize=64)
 def build_castle(arrangement: tuple[int, ...], tiles_w: int = 3) -> Castle:
     """The castle with tile ``arrangement[i]`` (a tile id) in slot ``i`` (row by row from the white tower)."""
     by_id = {t.id: t for t in components().tiles}

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import Rng
-from parlour.games.boo.castle import ALL_ROOMS, COLOURS, build_castle, cell_name, components
+from parlour.games.boo.castle import ALL_ROOMS, COLOURS, Cell, build_castle, cell_name, components
 from parlour.games.boo.route import Change, Jump, Route, Specials
 from parlour.games.boo.solver import Problem, shortest_routes
 
@@ -53,7 +53,7 @@ def solution(puzzle: Puzzle) -> list[Route]:
     return shortest_routes(puzzle.problem, limit=20)
 
 
-def frames(route: Route, start: Any) -> list[dict[str, Any]]:
+def frames(route: Route, start: Cell) -> list[dict[str, Any]]:
     """The ghost's cell and colour after each step (a jump or a colour change is a frame of its own)."""
     cell, colour = start, route.colour
     out = [{"cell": cell_name(cell), "colour": COLOURS[colour], "how": "start"}]

@@ -466,7 +466,7 @@ class Boo(Game[BooState, BooMove]):
     def describe_move(self, state: BooState, player: int, move: BooMove) -> tuple[str, dict[str, JSON]]:
         params: dict[str, JSON] = {"player": player}
         if move.kind == "claim" and move.route is not None:
-            params["colour"] = move.route.colour
+            params["colour"] = COLOURS[move.route.colour]
             return "boo.log.claim", params
         return f"boo.log.{'give-up' if move.kind == 'claim' else move.kind}", params
 
