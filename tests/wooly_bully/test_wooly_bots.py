@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from contextlib import redirect_stdout
 
 import pytest
@@ -147,6 +148,7 @@ def test_the_shipped_set_meets_its_targets_on_a_modest_sample():
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("PARLOUR_SLOW"), reason="600 AI games: set PARLOUR_SLOW=1")
 def test_the_shipped_set_meets_its_targets_on_a_large_sample():
-    stats = collect(1200, seed=0)
+    stats = collect(600, seed=0)
     assert all(stats.meets().values()), stats.to_json()
