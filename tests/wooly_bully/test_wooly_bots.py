@@ -90,6 +90,17 @@ def test_hard_bot_leaves_early_with_a_safe_lead_and_easy_bot_waits():
     assert ask(ShepherdBot(), state, 1, out_of_turn=True) is None
 
 
+def test_hard_bot_bluffs_by_growing_the_colour_least_likely_to_be_a_rivals():
+    vcap_y, vcap_r = tid("village-cap", YELLOW), tid("village-cap", RED)
+    cells = [((-1, 0), vcap_y, 0), ((1, 0), vcap_r, 2)]
+    hand = [tid("cap", YELLOW), tid("cap", RED)]
+    state = built(cells, hands=[hand, [tid("cap", BLACK)]], colours=[BLACK, RED])
+    state = state.with_(revealed=(False, True))
+    move = ask(WolfBot(), state, 0)
+    assert move == mv.place(hand[0], (-1, -1), 2), "closes the yellow decoy, not the red rival"
+    assert ask(ShepherdBot(), state, 0).tile != hand[1]
+
+
 def test_random_bot_plays_legal_moves():
     state = GAME.setup(3, GAME.check_options({}), 5)
     for _ in range(5):

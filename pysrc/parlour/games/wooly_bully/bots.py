@@ -6,9 +6,10 @@ and hand, revealed colours, hand sizes and the bag's size.
   wolves on pastures of colours it believes are rivals', reveals when the shepherd lands well,
   and leaves once the bag is empty.
 * ``hard`` (the wolf) weighs every tile by what it does to its own best pasture and to every
-  rival colour (a colour's weight is the chance a rival holds it), keeps its colour hidden by
-  bluffing on colours nobody holds when it has nothing better, times its reveal and leaves
-  early when its closed pasture plus the bonus should beat what rivals can still make.
+  rival colour (a colour's weight is the chance a rival holds it), avoids leaving squares no tile
+  could fill beside its pastures, bluffs by also growing the colour least likely to be a rival's
+  (so its own is harder to read), times its reveal, and leaves early when its closed pasture plus
+  the bonus should beat what rivals have and may still grow from the bag.
 
 Bots only call the public :class:`~.board.Board` helpers on a board rebuilt from the view.
 """
@@ -342,10 +343,12 @@ class WolfBot(ShepherdBot):
         value = super().score_lay(seen, move)
         eff = lay_effect(seen.board, move.tile, move.rot, move.pos)
         if not seen.revealed:
-            # A colour nobody holds is free to grow: playing on it hides which colour is ours.
-            for c in range(len(COLOURS)):
-                if c != seen.colour and seen.weights[c] == 0 and eff.gain[c] > 0:
-                    value += 0.15 * eff.gain[c]
+            # Bluff: growing the colour least likely to be a rival's a little hides which is ours.
+            decoy = min(
+                (c for c in range(len(COLOURS)) if c != seen.colour), key=lambda c: (seen.weights[c], c)
+            )
+            if eff.gain[decoy] > 0:
+                value += 0.25 * eff.gain[decoy]
         return value
 
     def reveal_bonus(self, seen: Seen) -> float:
