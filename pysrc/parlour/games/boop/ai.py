@@ -201,8 +201,8 @@ class SearchBot:
 
 
 EASY = dict(budget=10_000, max_depth=1, noise=25)
-MEDIUM = dict(budget=1_200, max_depth=2, noise=0)
-HARD = dict(budget=10_000, max_depth=6, noise=0)
+MEDIUM = dict(budget=1_200, max_depth=2, noise=8)
+HARD = dict(budget=10_000, max_depth=6, noise=3)
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
