@@ -10,6 +10,7 @@ from parlour.engine import IllegalMove, MalformedMove, Match, canonical_json
 from parlour.games.wooly_bully import GAME
 from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.board import Board
+from parlour.games.wooly_bully.state import Turn
 from parlour.games.wooly_bully.tiles import COLOURS, TERRAINS, VILLAGE, bag_ids, shepherd_id, tile
 from wooly_bully.wooly_helpers import BLACK, BLUE, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, built, tid
 
@@ -313,6 +314,15 @@ def test_wb14_the_game_ends_when_nobody_can_play():
     s, events = play(state, 0, "pass")
     assert s.ended == "wooly-bully.end.none-can-play"
     assert events[-1].kind == "game-over"
+
+
+def test_wb14_passing_extra_turns_alone_does_not_end_the_game():
+    meadow = tid("meadow", YELLOW)
+    state = built([((20, 0), DEEP_FOREST, 0)], hands=[[meadow], [CAP_B]], colours=[YELLOW, RED])
+    state = state.with_(turns=(Turn(0), Turn(0)))
+    s, _ = play(state, 0, "pass")
+    s, _ = play(s, 0, "pass")
+    assert not s.ended and s.turns[0].seat == 1
 
 
 def test_wb14_a_full_round_of_passes_ends_the_game():

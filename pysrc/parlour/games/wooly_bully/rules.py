@@ -249,7 +249,7 @@ class WoolyBully(Game[WoolyState, Move]):
             board=board,
             hands=_set(state.hands, player, tuple(x for x in hand if x != move.tile)),
             placed=state.placed if stacked else (*state.placed, pos),
-            passes=0,
+            passed=(),
         )
         events.append(
             Event(
@@ -370,7 +370,7 @@ class WoolyBully(Game[WoolyState, Move]):
             board=board,
             revealed=_set(state.revealed, player, True),
             placed=(*state.placed, move.pos),
-            passes=0,
+            passed=(),
         )
         colour = COLOURS[state.colours[player]]
         events.append(
@@ -406,7 +406,7 @@ class WoolyBully(Game[WoolyState, Move]):
         if self.placements(state, landscape, stop_at_first=True):
             raise _illegal("you can still lay a tile", "cannot-pass", "WB-3")
         events.append(Event("passed", {"player": player}))
-        state = state.with_(passes=state.passes + 1)
+        state = state.with_(passed=tuple(sorted({*state.passed, player})))
         return self._end_turn(state, events)
 
     def _discard(self, state: WoolyState, player: int, move: Move, events: list[Event]) -> WoolyState:
@@ -431,7 +431,7 @@ class WoolyBully(Game[WoolyState, Move]):
         elif state.final:
             if not self.can_place(state, state.active[0]):
                 reason = "hand-played-out"
-        elif state.passes >= len(state.active):
+        elif set(state.active) <= set(state.passed):
             reason = "nobody-plays"
         elif not any(self.can_place(state, p) for p in state.active):
             reason = "none-can-play"

@@ -73,7 +73,8 @@ class WoolyState:
     rotation: int = 0
     left: tuple[int, ...] = ()
     bonus: tuple[int, ...] = ()
-    passes: int = 0
+    passed: tuple[int, ...] = ()
+    """Seats that passed since the last tile was laid (all of them: the game ends, WB-14)."""
     discards: tuple[int, ...] = ()
     placed: tuple[Pos, ...] = field(default=())
     """Squares in the order tiles were laid there (the village first)."""
@@ -109,7 +110,7 @@ def encode(state: WoolyState) -> dict[str, Any]:
         "rotation": state.rotation,
         "left": list(state.left),
         "bonus": list(state.bonus),
-        "passes": state.passes,
+        "passed": list(state.passed),
         "discards": list(state.discards),
         "ended": state.ended,
     }
@@ -132,7 +133,7 @@ def decode(data: Any) -> WoolyState:
             rotation=int(data["rotation"]),
             left=tuple(int(p) for p in data["left"]),
             bonus=tuple(int(b) for b in data["bonus"]),
-            passes=int(data["passes"]),
+            passed=tuple(int(p) for p in data["passed"]),
             discards=tuple(int(t) for t in data["discards"]),
             placed=tuple(pos for pos, _r, _s in cells),
             ended=str(data["ended"]),
