@@ -308,8 +308,19 @@ def test_wb14_the_game_ends_when_everyone_has_left():
     assert GAME.outcome(s) is not None and GAME.to_act(s) == ()
 
 
+def test_wb3_a_player_whose_tiles_fit_nowhere_draws_one_and_passes():
+    state = built(hands=[[DEEP_FOREST], [CAP_B]])
+    assert GAME.legal_moves(state, 0) == [mv.PASS, mv.LEAVE]
+    bag = len(state.bag)
+    s, events = play(state, 0, "pass")
+    assert not s.ended and s.turns[0].seat == 1
+    assert len(s.hands[0]) == 2 and len(s.bag) == bag - 1
+    assert [e.kind for e in events][:2] == ["passed", "drew"]
+
+
 def test_wb14_the_game_ends_when_nobody_can_play():
     state = built(hands=[[DEEP_FOREST], [CAP_B]])
+    state = state.with_(bag=())
     assert GAME.legal_moves(state, 0) == [mv.PASS, mv.LEAVE]
     s, events = play(state, 0, "pass")
     assert s.ended == "wooly-bully.end.none-can-play"
@@ -319,7 +330,7 @@ def test_wb14_the_game_ends_when_nobody_can_play():
 def test_wb14_passing_extra_turns_alone_does_not_end_the_game():
     meadow = tid("meadow", YELLOW)
     state = built([((20, 0), DEEP_FOREST, 0)], hands=[[meadow], [CAP_B]], colours=[YELLOW, RED])
-    state = state.with_(turns=(Turn(0), Turn(0)))
+    state = state.with_(turns=(Turn(0), Turn(0)), bag=())
     s, _ = play(state, 0, "pass")
     s, _ = play(s, 0, "pass")
     assert not s.ended and s.turns[0].seat == 1
@@ -330,6 +341,7 @@ def test_wb14_a_full_round_of_passes_ends_the_game():
     cells = [((20, 0), DEEP_FOREST, 0)]
     meadows = [tid("meadow", YELLOW), tid("meadow", RED)]
     state = built(cells, hands=[[meadows[0]], [WOLVES[0], meadows[1]]], colours=[YELLOW, RED])
+    state = state.with_(bag=())
     assert mv.place(WOLVES[0], (21, 0)) in GAME.legal_moves(state, 1)
     s, _ = play(state, 0, "pass")
     assert not s.ended and s.turns[0].seat == 1

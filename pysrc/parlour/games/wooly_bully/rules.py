@@ -406,7 +406,11 @@ class WoolyBully(Game[WoolyState, Move]):
         if self.placements(state, landscape, stop_at_first=True):
             raise _illegal("you can still lay a tile", "cannot-pass", "WB-3")
         events.append(Event("passed", {"player": player}))
-        state = state.with_(passed=tuple(sorted({*state.passed, player})))
+        if state.bag:
+            # Nothing fits: draw one tile instead, as players at a table would; the game moves on.
+            state = self._draw(state, player, 1, events).with_(passed=())
+        else:
+            state = state.with_(passed=tuple(sorted({*state.passed, player})))
         return self._end_turn(state, events)
 
     def _discard(self, state: WoolyState, player: int, move: Move, events: list[Event]) -> WoolyState:
@@ -424,7 +428,7 @@ class WoolyBully(Game[WoolyState, Move]):
         return state if len(hand) > HAND_LIMIT else self._end_turn(state, events)
 
     def _check_end(self, state: WoolyState, events: list[Event]) -> WoolyState:
-        """WB-14: everyone has left, or nobody can lay anything (or a whole round passed)."""
+        """WB-14: everyone has left, or, the bag empty, nobody can lay anything (or a whole round passed)."""
         reason = ""
         if not state.active:
             reason = "all-left"
@@ -433,7 +437,7 @@ class WoolyBully(Game[WoolyState, Move]):
                 reason = "hand-played-out"
         elif set(state.active) <= set(state.passed):
             reason = "nobody-plays"
-        elif not any(self.can_place(state, p) for p in state.active):
+        elif not state.bag and not any(self.can_place(state, p) for p in state.active):
             reason = "none-can-play"
         if not reason:
             return state
