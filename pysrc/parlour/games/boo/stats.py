@@ -23,7 +23,6 @@ from parlour.games.boo.castle import (
     COLOURS,
     OPEN,
     Components,
-    Tile,
     castle_from_tiles,
 )
 from parlour.games.boo.route import Specials
@@ -77,26 +76,6 @@ def route_existence(comps: Components, samples: int, seed: int | str) -> dict[st
             sum(n * c for n, c in lengths.items()) / max(1, sum(lengths.values())), 2
         ),
     }
-
-
-def quick_shares(
-    tiles: list[Tile], specials: Specials, arrangements: list[list[int]], seed: int | str
-) -> list[float]:
-    """Route shares for 0–3 forbidden colours on given arrangements (the generator's yardstick)."""
-    rng = Rng.from_seed(f"boo-quick:{seed}")
-    found = [0, 0, 0, 0]
-    pairs = [0, 0, 0, 0]
-    for order in arrangements:
-        castle = castle_from_tiles([tiles[i] for i in order])
-        for visitor in ALL_ROOMS:
-            for k in range(4):
-                forbidden = frozenset(rng.shuffled(range(len(COLOURS)))[:k])
-                bounds = lower_bounds(Problem(castle, visitor, visitor, specials, forbidden))
-                for ghost in ALL_ROOMS:
-                    if ghost != visitor:
-                        pairs[k] += 1
-                        found[k] += start_bound(castle.index(ghost), bounds, forbidden) < INF
-    return [found[k] / pairs[k] for k in range(4)]
 
 
 def visitor_spread(comps: Components) -> dict[str, Any]:
