@@ -13,6 +13,7 @@ The fetched packages are kept in ``.cache/`` (git-ignored), so later builds work
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -24,6 +25,7 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
@@ -35,7 +37,13 @@ PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 MICROPIP_VERSION = "0.11.1"
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 """The files Pyodide fetches at run time (see shared/notes/platform-facts.md); the rest of the npm
 package (type stubs, consoles, source maps) is never loaded and is left out of the site."""
 
@@ -131,8 +139,15 @@ def build_wheel(out: Path) -> Path:
         if path.name in WHEEL_EXCLUDE:
             continue
         files.append((path.relative_to(PYSRC).as_posix(), path.read_bytes()))
-    files.append((f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: parlour\nVersion: {version}\n".encode()))
-    files.append((f"{dist_info}/WHEEL", b"Wheel-Version: 1.0\nGenerator: parlour-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
+    files.append(
+        (f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: parlour\nVersion: {version}\n".encode())
+    )
+    files.append(
+        (
+            f"{dist_info}/WHEEL",
+            b"Wheel-Version: 1.0\nGenerator: parlour-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        )
+    )
     record = "".join(f"{name},,\n" for name, _ in files) + f"{dist_info}/RECORD,,\n"
     files.append((f"{dist_info}/RECORD", record.encode()))
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
@@ -210,7 +225,7 @@ def build() -> Path:
 
 # --- serving -----------------------------------------------------------------------------------
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
 
     def end_headers(self) -> None:
         # Revalidate every time: the service worker, not the HTTP cache, is what keeps the app offline.
@@ -223,7 +238,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
-def make_server(port: int, directory: Path = DIST, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+def make_server(
+    port: int, directory: Path = DIST, host: str = "127.0.0.1"
+) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(Handler, directory=str(directory))
     return http.server.ThreadingHTTPServer((host, port), handler)
 
@@ -232,10 +249,8 @@ def serve(port: int, host: str) -> None:
     build()
     server = make_server(port, DIST, host)
     log(f"serving dist/ on http://{host}:{server.server_address[1]}/ (Ctrl-C stops)")
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
 
 
 # --- testing -----------------------------------------------------------------------------------
@@ -295,7 +310,9 @@ def run_tests(pytest_args: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "test"])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--host", default="127.0.0.1")

@@ -85,7 +85,9 @@ def run_both(path: str) -> dict[str, Any]:
         report["pyodide_over_cpython"] = {
             k: round(pyodide[k] / cpython[k], 2)
             for k in cpython
-            if isinstance(cpython.get(k), (int, float)) and isinstance(pyodide.get(k), (int, float)) and cpython[k]
+            if isinstance(cpython.get(k), (int, float))
+            and isinstance(pyodide.get(k), (int, float))
+            and cpython[k]
         }
     print(json.dumps(report, indent=2))
     return report

@@ -23,6 +23,7 @@ from typing import Any
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent)]
 
 import build  # noqa: E402
+
 from harness import CHROMIUM_ARGS  # noqa: E402
 
 BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare</title><link rel="icon" href="data:,">
@@ -67,7 +68,9 @@ def measure(runs: int) -> dict[str, Any]:
     import functools
     import http.server
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(site)))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(CountingHandler, directory=str(site))
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     figures: dict[str, list[float]] = {k: [] for k in ("app_cold", "app_warm", "bare_cold", "bare_warm")}
@@ -90,7 +93,11 @@ def measure(runs: int) -> dict[str, Any]:
     server.shutdown()
     shutil.rmtree(site, ignore_errors=True)
     med = {k: round(statistics.median(v), 3) for k, v in figures.items()}
-    own = sum(f.stat().st_size for f in build.DIST.rglob("*") if f.is_file() and "pyodide" not in f.relative_to(build.DIST).parts)
+    own = sum(
+        f.stat().st_size
+        for f in build.DIST.rglob("*")
+        if f.is_file() and "pyodide" not in f.relative_to(build.DIST).parts
+    )
     return {
         "runs": runs,
         "seconds_median": med,

@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import build
+import pytest
 
 os.environ.setdefault("PARLOUR_QUIET", "1")
 

@@ -115,7 +115,9 @@ def test_language_follows_the_browser_and_can_be_switched(browser, site_url):
     w = watch(page)
     open_app(page, site_url)
     assert page.locator("html").get_attribute("lang") == "uk"
-    assert "Незабаром" in page.locator(".picker").inner_text() or "Грати" in page.locator(".picker").inner_text()
+    assert (
+        "Незабаром" in page.locator(".picker").inner_text() or "Грати" in page.locator(".picker").inner_text()
+    )
     page.goto(site_url + "#/settings")
     page.select_option("#lang", "ru")
     page.wait_for_function("document.documentElement.lang === 'ru'")

@@ -155,7 +155,11 @@ def test_every_catalogue_has_every_key_in_all_three_languages_with_the_same_plac
         for lang in LANGUAGES:
             assert set(langs[lang]) == keys, f"{package}/{lang}: {sorted(set(langs[lang]) ^ keys)[:5]}"
             for key in keys:
-                assert placeholders(langs[lang][key]) <= placeholders(langs["en"][key]) | {"count", "n"}, (package, lang, key)
+                assert placeholders(langs[lang][key]) <= placeholders(langs["en"][key]) | {"count", "n"}, (
+                    package,
+                    lang,
+                    key,
+                )
 
 
 def test_russian_and_ukrainian_texts_are_translated_not_copied():

@@ -99,7 +99,9 @@ class App:
             stored = self.dom.storage_get(SAVE_KEY.format(game=gid))
             if stored:
                 try:
-                    self.sessions[gid] = LocalSession.resume(games.load(gid), MatchRecord.loads(stored), self.bots(gid))
+                    self.sessions[gid] = LocalSession.resume(
+                        games.load(gid), MatchRecord.loads(stored), self.bots(gid)
+                    )
                 except CorruptMatch as err:
                     self.error = self.t(err.code, **err.params)
                     self.dom.storage_remove(SAVE_KEY.format(game=gid))
@@ -219,7 +221,11 @@ class App:
         elif action == "option":
             game = games.load(gid)
             opt = next(o for o in game.options if o.name == arg)
-            chosen: Any = bool(value) if not opt.choices else next((c for c in opt.choices if str(c) == value), opt.default)
+            chosen: Any = (
+                bool(value)
+                if not opt.choices
+                else next((c for c in opt.choices if str(c) == value), opt.default)
+            )
             self.setup_for(gid)["options"][arg] = chosen
 
     def board_act(self, action: str, arg: str) -> None:
@@ -250,7 +256,9 @@ class App:
     def context(self, session: LocalSession) -> BoardContext:
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
-        viewer = human if human is not None else next((i for i, s in enumerate(session.seats) if not s.is_ai), 0)
+        viewer = (
+            human if human is not None else next((i for i, s in enumerate(session.seats) if not s.is_ai), 0)
+        )
         return BoardContext(
             session=session,
             t=self.t,
@@ -284,7 +292,9 @@ class App:
             return screens.rules(t, r.game, keys)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
-            return screens.setup(t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"])
+            return screens.setup(
+                t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"]
+            )
         if r.screen == "play":
             session = self.sessions[r.game]
             board = boards.board(r.game)
@@ -297,6 +307,9 @@ class App:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
         self.dom.render(html)
+        target = self.ui.pop("focus", None)
+        if target:  # the board moved the keyboard cursor: focus follows it
+            self.dom.focus(target)
 
 
 def start() -> App:

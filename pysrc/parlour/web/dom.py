@@ -6,6 +6,7 @@ stays pure Python and testable on CPython.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -169,17 +170,13 @@ def storage_get(key: str) -> str | None:
 
 
 def storage_set(key: str, value: str) -> None:
-    try:
+    with contextlib.suppress(Exception):  # storage refused: the game simply is not kept
         js.localStorage.setItem(key, value)
-    except Exception:
-        pass
 
 
 def storage_remove(key: str) -> None:
-    try:
+    with contextlib.suppress(Exception):
         js.localStorage.removeItem(key)
-    except Exception:
-        pass
 
 
 def loaded() -> None:

@@ -85,21 +85,42 @@ def _num(value: float) -> str:
 def log_panel(t: T, ctx: BoardContext) -> str:
     items = []
     for entry in ctx.session.log():
-        words = t(entry.key, **{**entry.params, "player": seat_name(t, ctx.game.id, entry.player, ctx.session)})
+        words = t(
+            entry.key, **{**entry.params, "player": seat_name(t, ctx.game.id, entry.player, ctx.session)}
+        )
         current = ctx.replay == entry.index
         label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
-        items.append(tag("li", button_markup(label, "replay", entry.index, current), class_="current" if current else None))
+        items.append(
+            tag(
+                "li",
+                button_markup(label, "replay", entry.index, current),
+                class_="current" if current else None,
+            )
+        )
     live = button(t("app.live"), "live", class_="small") if ctx.replay is not None else ""
-    body = tag("ol", "".join(items), class_="log", id="move-log") if items else tag("p", esc(t("app.log-empty")), class_="muted")
+    body = (
+        tag("ol", "".join(items), class_="log", id="move-log")
+        if items
+        else tag("p", esc(t("app.log-empty")), class_="muted")
+    )
     return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel")
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
-    return tag("button", label_markup, type="button", data_action=action, data_arg=arg, aria_pressed="true" if pressed else None)
+    return tag(
+        "button",
+        label_markup,
+        type="button",
+        data_action=action,
+        data_arg=arg,
+        aria_pressed="true" if pressed else None,
+    )
 
 
 def controls(t: T, ctx: BoardContext) -> str:
-    undo = button(t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None)
+    undo = button(
+        t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
+    )
     share = button(t("app.share"), "share", id="share")
     new = button(t("app.new-game"), "new-game", id="new-game")
     rules = tag("a", esc(t("app.rules")), href=f"#/{ctx.game.id}/rules", class_="button")
@@ -116,21 +137,58 @@ def end_screen(t: T, ctx: BoardContext) -> str:
     if outcome.scores is not None:
         scores = tag(
             "ul",
-            "".join(tag("li", esc(f"{seat_name(t, ctx.game.id, i, ctx.session)}: {_num(s)}")) for i, s in enumerate(outcome.scores)),
+            "".join(
+                tag("li", esc(f"{seat_name(t, ctx.game.id, i, ctx.session)}: {_num(s)}"))
+                for i, s in enumerate(outcome.scores)
+            ),
             class_="scores",
         )
     again = button(t("app.play-again"), "play-again", class_="primary", id="play-again")
     picker = tag("a", esc(t("app.to-picker")), href="#/", class_="button")
-    box = tag("h2", esc(title), id="end-title") + tag("p", esc(reason)) + scores + tag("div", again + picker, class_="actions")
-    return tag("div", tag("div", box, class_="dialog"), class_="end-screen", role="dialog", aria_modal="true", aria_labelledby="end-title", id="end-screen")
+    box = (
+        tag("h2", esc(title), id="end-title")
+        + tag("p", esc(reason))
+        + scores
+        + tag("div", again + picker, class_="actions")
+    )
+    return tag(
+        "div",
+        tag("div", box, class_="dialog"),
+        class_="end-screen",
+        role="dialog",
+        aria_modal="true",
+        aria_labelledby="end-title",
+        id="end-screen",
+    )
 
 
 def game_screen(t: T, ctx: BoardContext, board_markup: str, share_text: str = "") -> str:
     gid = ctx.game.id
-    top = tag("header", tag("a", "←", href="#/", class_="back", aria_label=t("app.back")) + tag("h1", esc(t(f"game.{gid}.name"))) + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")), class_="bar")
+    top = tag(
+        "header",
+        tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
+        + tag("h1", esc(t(f"game.{gid}.name")))
+        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        class_="bar",
+    )
     status_line = tag("p", esc(status(t, ctx)), class_="status", id="status", aria_live="polite")
-    share = tag("p", tag("label", esc(t("app.share-link")) + f'<input readonly id="share-link" value="{esc(share_text)}">'), class_="share") if share_text else ""
+    share = (
+        tag(
+            "p",
+            tag(
+                "label",
+                esc(t("app.share-link")) + f'<input readonly id="share-link" value="{esc(share_text)}">',
+            ),
+            class_="share",
+        )
+        if share_text
+        else ""
+    )
     side = score_panel(t, ctx) + log_panel(t, ctx)
-    main = tag("div", status_line + tag("div", board_markup, class_="board-wrap") + controls(t, ctx) + share, class_="play-main")
+    main = tag(
+        "div",
+        status_line + tag("div", board_markup, class_="board-wrap") + controls(t, ctx) + share,
+        class_="play-main",
+    )
     layout = tag("div", main + tag("aside", side, class_="side"), class_="play")
     return top + tag("main", layout + end_screen(t, ctx), id="main", data_screen="play", data_game=gid)

@@ -60,25 +60,57 @@ def picker(t: T, entries: Sequence[PickerEntry]) -> str:
     return header(t, t("app.title"), back=None) + tag("main", main, id="main", data_screen="picker")
 
 
-def setup(t: T, game: Game[Any, Any], levels: Sequence[str], seats: Sequence[str], options: dict[str, Any], error: str = "") -> str:
+def setup(
+    t: T,
+    game: Game[Any, Any],
+    levels: Sequence[str],
+    seats: Sequence[str],
+    options: dict[str, Any],
+    error: str = "",
+) -> str:
     """Players (a person or an AI level per seat) and the game's options, then Start."""
     gid = game.id
     rows = []
     choices = ["human", *[lv for lv in levels if lv != "random"]]
     for i, current in enumerate(seats):
         opts = "".join(
-            tag("option", esc(t("app.seat.human") if c == "human" else t("app.seat.ai", level=t(f"app.level.{c}"))), value=c, selected=c == current)
+            tag(
+                "option",
+                esc(t("app.seat.human") if c == "human" else t("app.seat.ai", level=t(f"app.level.{c}"))),
+                value=c,
+                selected=c == current,
+            )
             for c in choices
         )
         label = seat_label(t, gid, i)
-        rows.append(tag("label", tag("span", esc(label)) + tag("select", opts, data_action="seat", data_arg=i, id=f"seat-{i}"), class_="field"))
+        rows.append(
+            tag(
+                "label",
+                tag("span", esc(label)) + tag("select", opts, data_action="seat", data_arg=i, id=f"seat-{i}"),
+                class_="field",
+            )
+        )
     if game.min_players != game.max_players:
-        count = "".join(tag("option", str(n), value=n, selected=n == len(seats)) for n in range(game.min_players, game.max_players + 1))
-        rows.insert(0, tag("label", tag("span", esc(t("app.player-count"))) + tag("select", count, data_action="player-count", id="player-count"), class_="field"))
+        count = "".join(
+            tag("option", str(n), value=n, selected=n == len(seats))
+            for n in range(game.min_players, game.max_players + 1)
+        )
+        rows.insert(
+            0,
+            tag(
+                "label",
+                tag("span", esc(t("app.player-count")))
+                + tag("select", count, data_action="player-count", id="player-count"),
+                class_="field",
+            ),
+        )
     for opt in game.options:
         value = options.get(opt.name, opt.default)
         if opt.choices:
-            inner = "".join(tag("option", esc(t(f"{opt.label}.{c}")), value=str(c), selected=c == value) for c in opt.choices)
+            inner = "".join(
+                tag("option", esc(t(f"{opt.label}.{c}")), value=str(c), selected=c == value)
+                for c in opt.choices
+            )
             control = tag("select", inner, data_action="option", data_arg=opt.name, id=f"opt-{opt.name}")
         else:
             control = f"<input{attrs(type='checkbox', checked=bool(value), data_action='option', data_arg=opt.name, id=f'opt-{opt.name}')}>"
@@ -86,16 +118,37 @@ def setup(t: T, game: Game[Any, Any], levels: Sequence[str], seats: Sequence[str
     err = tag("p", esc(error), class_="error", role="alert") if error else ""
     start = button(t("app.start"), "start", class_="primary", id="start")
     rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
-    form = tag("section", tag("h2", esc(t("app.setup"))) + "".join(rows) + err + tag("div", start + rules, class_="actions"), class_="setup")
+    form = tag(
+        "section",
+        tag("h2", esc(t("app.setup"))) + "".join(rows) + err + tag("div", start + rules, class_="actions"),
+        class_="setup",
+    )
     return header(t, t(f"game.{gid}.name")) + tag("main", form, id="main", data_screen="setup")
 
 
 def settings(t: T, current: Settings) -> str:
-    langs = "".join(tag("option", esc(t(f"app.lang.{code}")), value=code, selected=code == current.lang) for code in LANGUAGES)
-    anims = "".join(tag("option", esc(t(f"app.animations.{a}")), value=a, selected=a == current.animations) for a in ANIMATIONS)
-    body = tag("label", tag("span", esc(t("app.language"))) + tag("select", langs, data_action="lang", id="lang"), class_="field")
-    body += tag("label", tag("span", esc(t("app.animations"))) + tag("select", anims, data_action="animations", id="animations"), class_="field")
-    return header(t, t("app.settings")) + tag("main", tag("section", body, class_="setup"), id="main", data_screen="settings")
+    langs = "".join(
+        tag("option", esc(t(f"app.lang.{code}")), value=code, selected=code == current.lang)
+        for code in LANGUAGES
+    )
+    anims = "".join(
+        tag("option", esc(t(f"app.animations.{a}")), value=a, selected=a == current.animations)
+        for a in ANIMATIONS
+    )
+    body = tag(
+        "label",
+        tag("span", esc(t("app.language"))) + tag("select", langs, data_action="lang", id="lang"),
+        class_="field",
+    )
+    body += tag(
+        "label",
+        tag("span", esc(t("app.animations")))
+        + tag("select", anims, data_action="animations", id="animations"),
+        class_="field",
+    )
+    return header(t, t("app.settings")) + tag(
+        "main", tag("section", body, class_="setup"), id="main", data_screen="settings"
+    )
 
 
 def rules(t: T, game_id: str, keys: Sequence[str]) -> str:
@@ -104,20 +157,43 @@ def rules(t: T, game_id: str, keys: Sequence[str]) -> str:
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")
     return header(t, t("app.rules-of", game=t(f"game.{game_id}.name")), back=back) + tag(
-        "main", tag("article", paras + tag("div", play, class_="actions"), class_="rules"), id="main", data_screen="rules"
+        "main",
+        tag("article", paras + tag("div", play, class_="actions"), class_="rules"),
+        id="main",
+        data_screen="rules",
     )
 
 
 def missing(t: T) -> str:
-    body = tag("p", esc(t("app.not-found"))) + tag("a", esc(t("app.to-picker")), href="#/", class_="button primary")
-    return header(t, t("app.title")) + tag("main", tag("section", body, class_="setup"), id="main", data_screen="missing")
+    body = tag("p", esc(t("app.not-found"))) + tag(
+        "a", esc(t("app.to-picker")), href="#/", class_="button primary"
+    )
+    return header(t, t("app.title")) + tag(
+        "main", tag("section", body, class_="setup"), id="main", data_screen="missing"
+    )
 
 
 def banner(t: T, update_waiting: bool, error: str) -> str:
     """Notices over every screen: a new version to take, or an error to read."""
     parts = []
     if update_waiting:
-        parts.append(tag("div", esc(t("app.update")) + " " + button(t("app.reload"), "update"), class_="notice", role="status", id="update-banner"))
+        parts.append(
+            tag(
+                "div",
+                esc(t("app.update")) + " " + button(t("app.reload"), "update"),
+                class_="notice",
+                role="status",
+                id="update-banner",
+            )
+        )
     if error:
-        parts.append(tag("div", esc(error) + " " + button("×", "dismiss", aria_label=t("app.close")), class_="notice error", role="alert", id="error-banner"))
+        parts.append(
+            tag(
+                "div",
+                esc(error) + " " + button("×", "dismiss", aria_label=t("app.close")),
+                class_="notice error",
+                role="alert",
+                id="error-banner",
+            )
+        )
     return "".join(parts)

@@ -41,7 +41,13 @@ class LogEntry:
 class LocalSession:
     """One device, one match. ``bots`` maps level names to bot factories (the game's ``BOTS``)."""
 
-    def __init__(self, game: Game[Any, Any], match: Match[Any, Any], seats: list[Seat], bots: Mapping[str, Callable[[], Any]]):
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        match: Match[Any, Any],
+        seats: list[Seat],
+        bots: Mapping[str, Callable[[], Any]],
+    ):
         unknown = [s.player for s in seats if s.is_ai and s.player not in bots]
         if unknown or len(seats) != match.record.players:
             raise ValueError(f"bad seats {seats!r}")
@@ -63,7 +69,9 @@ class LocalSession:
         return cls(game, Match.new(game, len(seats), options, seed, meta), seats, bots)
 
     @classmethod
-    def resume(cls, game: Game[Any, Any], record: MatchRecord, bots: Mapping[str, Callable[[], Any]]) -> LocalSession:
+    def resume(
+        cls, game: Game[Any, Any], record: MatchRecord, bots: Mapping[str, Callable[[], Any]]
+    ) -> LocalSession:
         """Replay a saved or shared record; a record without seats is played by people only."""
         match = Match.replay(game, record)
         names = record.meta.get("seats")
@@ -107,7 +115,9 @@ class LocalSession:
         legal = self.game.legal_moves(self.state, seat)
         # Seeded by the position, so an AI game replays and a test sees the same choice every time.
         rng = Rng.from_seed(f"ai:{self.match.record.seed}:{len(self.match.plies)}")
-        move = self._bots[self.seats[seat].player].choose(self.game, self.game.view(self.state, seat), seat, legal, rng)
+        move = self._bots[self.seats[seat].player].choose(
+            self.game, self.game.view(self.state, seat), seat, legal, rng
+        )
         return seat, move, self.match.play(seat, move)
 
     def can_undo(self) -> bool:
@@ -115,11 +125,10 @@ class LocalSession:
         return self._undo_depth() > 0
 
     def _undo_depth(self) -> int:
-        depth = 0
-        for ply, events in zip(reversed(self.match.plies), reversed(self.match.events), strict=True):
+        plies = zip(reversed(self.match.plies), reversed(self.match.events), strict=True)
+        for depth, (ply, events) in enumerate(plies, start=1):
             if any(e.irreversible for e in events):
                 return 0
-            depth += 1
             if not self.seats[ply.player].is_ai:
                 return depth
         return 0

@@ -25,7 +25,9 @@ def playable(game_id: str) -> bool:
     if name is None or info is None:
         return False
     try:
-        return importlib.util.find_spec(info.package) is not None and importlib.util.find_spec(name) is not None
+        return (
+            importlib.util.find_spec(info.package) is not None and importlib.util.find_spec(name) is not None
+        )
     except ModuleNotFoundError:
         return False
 

@@ -1,0 +1,388 @@
+"""The boop. board: the 6×6 bed in SVG, both pools and reserves, ghost cats on the seams.
+
+Drawn from :meth:`BoopGame.info` (what the table shows openly) and the last ply's events (what
+moved, to animate). Cells are a roving-tabindex grid: arrows move the cursor, Enter places; the
+piece to place, graduation choices and "no ghost" are ordinary buttons.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.play import BoardContext
+
+CELL = 100
+MARGIN = 70
+SIZE = 6
+FILES = "abcdef"
+VIEW = 2 * MARGIN + SIZE * CELL
+STEP_MS = 260
+COLOURS = ("orange", "purple")
+
+
+# --- geometry ----------------------------------------------------------------------------------
+def centre(cell: str) -> tuple[float, float]:
+    """SVG centre of a cell: files a–f left to right, ranks 1–6 bottom to top (BP-D6)."""
+    file, rank = FILES.index(cell[0]), int(cell[1:]) - 1
+    return MARGIN + file * CELL + CELL / 2, MARGIN + (SIZE - 1 - rank) * CELL + CELL / 2
+
+
+def seam_point(cells: list[str]) -> tuple[float, float]:
+    """The middle of the segment between two neighbouring cells, where a ghost cat stands."""
+    (ax, ay), (bx, by) = centre(cells[0]), centre(cells[1])
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def entry_point(segment: list[str], heading: str) -> tuple[float, float]:
+    """Just outside the bed, in line with the seam a ghost enters by."""
+    x, y = seam_point(segment)
+    back = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}[heading]
+    return x + back[0] * (CELL / 2 + MARGIN / 2), y + back[1] * (CELL / 2 + MARGIN / 2)
+
+
+def neighbour(cell: str, key: str) -> str:
+    file, rank = FILES.index(cell[0]), int(cell[1:])
+    df, dr = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}[key]
+    return f"{FILES[min(max(file + df, 0), SIZE - 1)]}{min(max(rank + dr, 1), SIZE)}"
+
+
+# --- pieces ------------------------------------------------------------------------------------
+def cat_shape(colour: str, kind: str) -> str:
+    """A cat head centred on 0,0. Cats are bigger than kittens; orange wears a pumpkin stem and
+    purple a witch hat, so the colours differ in shape too (colour-blind players)."""
+    r = 36 if kind == "cat" else 26
+    ears = f"M{-r * 0.9:.0f},{-r * 0.3:.0f} L{-r * 0.75:.0f},{-r * 1.15:.0f} L{-r * 0.2:.0f},{-r * 0.8:.0f} Z M{r * 0.9:.0f},{-r * 0.3:.0f} L{r * 0.75:.0f},{-r * 1.15:.0f} L{r * 0.2:.0f},{-r * 0.8:.0f} Z"
+    cue = (
+        f'<path d="M-4,{-r - 2} q4,-12 10,-14 l2,5 q-6,2 -8,10 z" class="cue"/>'
+        if colour == "orange"
+        else f'<path d="M{-r * 0.55:.0f},{-r * 0.85:.0f} L0,{-r * 1.75:.0f} L{r * 0.55:.0f},{-r * 0.85:.0f} Z" class="cue"/>'
+    )
+    eyes = f'<circle cx="{-r * 0.35:.0f}" cy="{-r * 0.05:.0f}" r="{r * 0.12:.1f}" class="eye"/><circle cx="{r * 0.35:.0f}" cy="{-r * 0.05:.0f}" r="{r * 0.12:.1f}" class="eye"/>'
+    letter = (
+        ""
+        if kind == "kitten"
+        else f'<text y="{r * 0.62:.0f}" class="letter">{"O" if colour == "orange" else "P"}</text>'
+    )
+    return f'<path d="{ears}" class="body"/><circle r="{r}" class="body"/>{eyes}{letter}{cue}'
+
+
+def ghost_shape() -> str:
+    return '<path d="M-22,24 v-26 a22,22 0 0 1 44,0 v26 l-7,-7 l-7,7 l-8,-7 l-8,7 l-7,-7 z" class="ghost-body"/><circle cx="-8" cy="-4" r="3.5" class="eye"/><circle cx="8" cy="-4" r="3.5" class="eye"/>'
+
+
+def arrow(heading: str) -> str:
+    rot = {"down": 90, "left": 180, "up": 270, "right": 0}[heading]
+    return f'<path d="M28,0 l-10,-8 v16 z" class="heading" transform="rotate({rot})"/>'
+
+
+# --- animation ---------------------------------------------------------------------------------
+def motions(events: list[Any]) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str]]:
+    """From the last ply's events: for each cell where a piece arrived, the offset it came from
+    and its step; markup of pieces that left the bed (fading out); cells that newly appeared."""
+    arrivals: dict[str, tuple[float, float, int]] = {}
+    leaving: list[str] = []
+    appeared: set[str] = set()
+    step, last_kind = -1, ""
+    for event in events:
+        kind = event.kind
+        data = event.data
+        group = f"{kind}:{data.get('by', '')}"
+        if group != last_kind:
+            step, last_kind = step + 1, group
+        if kind == "placed":
+            appeared.add(data["cell"])
+            arrivals[data["cell"]] = (0, 0, step)
+        elif kind in ("boop", "booo"):
+            fx, fy = centre(data["from"])
+            if data.get("to"):
+                tx, ty = centre(data["to"])
+                arrivals.pop(data["from"], None)
+                arrivals[data["to"]] = (fx - tx, fy - ty, step)
+            else:
+                dx, dy = fx - VIEW / 2, fy - VIEW / 2
+                norm = max(abs(dx), abs(dy)) or 1
+                leaving.append(
+                    fading(
+                        fx,
+                        fy,
+                        data.get("colour", "orange"),
+                        data.get("piece", "kitten"),
+                        dx / norm * 90,
+                        dy / norm * 90,
+                        step,
+                    )
+                )
+        elif kind == "graduate":
+            for cell in data["cells"]:
+                x, y = centre(cell)
+                piece = "cat" if cell in data.get("cats", []) else "kitten"
+                leaving.append(fading(x, y, data["colour"], piece, 0, -60, step))
+    return arrivals, leaving, appeared
+
+
+def fading(x: float, y: float, colour: str, piece: str, dx: float, dy: float, step: int) -> str:
+    style = f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--delay:{step * STEP_MS}ms"
+    inner = tag("g", cat_shape(colour, piece), class_="anim-leave", style=style)
+    return tag(
+        "g",
+        inner,
+        class_=f"piece {colour} leaving",
+        transform=f"translate({x:.0f},{y:.0f})",
+        aria_hidden="true",
+    )
+
+
+# --- the board ---------------------------------------------------------------------------------
+def selected_kind(ctx: BoardContext, info: dict[str, Any]) -> str:
+    pool = info["players"][info["mover"]]["pool"]
+    kind = ctx.ui.get("kind", "kitten")
+    if kind == "cat" and not pool["cats"]:
+        kind = "kitten"
+    if kind == "kitten" and not pool["kittens"] and pool["cats"]:
+        kind = "cat"
+    return str(kind)
+
+
+def render(ctx: BoardContext) -> str:
+    game, t = ctx.game, ctx.t
+    info = game.info(ctx.state)
+    phase = info["phase"]
+    live = ctx.interactive
+    kind = selected_kind(ctx, info)
+    legal = set(game.placement_cells(ctx.state, kind)) if live and phase == "place" else set()
+    choices = game.graduation_choices(ctx.state) if live and phase in ("grad-a", "grad-b") else []
+    entries = game.ghost_entries(ctx.state) if live and phase == "ghost" else []
+    candidate_cells = {c for ch in choices for c in ch["cells"]}
+    arrivals, leaving, appeared = motions(ctx.events) if ctx.animate else ({}, [], set())
+    cursor = ctx.ui.get("cursor", "c3")
+    win_cells = {c for e in ctx.events for c in e.data.get("cells", []) if e.kind == "win"}
+
+    parts = [
+        f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
+    ]
+    for r in range(SIZE, 0, -1):
+        for f in FILES:
+            cell = f"{f}{r}"
+            x, y = centre(cell)
+            piece = info["pieces"].get(cell)
+            if piece:
+                label = t(f"boop.a11y.{piece['colour']}.{piece['piece']}", cell=cell)
+            else:
+                label = t("boop.a11y.empty", cell=cell)
+            classes = ["cell"]
+            if cell in legal:
+                classes.append("legal")
+            if cell in candidate_cells or cell in win_cells:
+                classes.append("line")
+            cell_attrs = attrs(
+                class_=" ".join(classes),
+                id=f"cell-{cell}",
+                role="gridcell",
+                tabindex=0 if cell == cursor else -1,
+                data_action="cell",
+                data_arg=cell,
+                aria_label=label,
+                aria_disabled="false" if cell in legal else "true",
+            )
+            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10"/>'
+            if cell in legal:
+                body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
+            parts.append(f"<g{cell_attrs}>{body}</g>")
+    parts.append(coordinates())
+    for cell, piece in info["pieces"].items():
+        x, y = centre(cell)
+        inner = cat_shape(piece["colour"], piece["piece"])
+        if cell in arrivals:
+            dx, dy, step = arrivals[cell]
+            cls = "anim-appear" if cell in appeared else "anim"
+            inner = tag(
+                "g", inner, class_=cls, style=f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--delay:{step * STEP_MS}ms"
+            )
+        parts.append(
+            tag(
+                "g",
+                inner,
+                class_=f"piece {piece['colour']} {piece['piece']}",
+                transform=f"translate({x:.0f},{y:.0f})",
+                aria_hidden="true",
+                data_cell=cell,
+            )
+        )
+    parts.extend(leaving)
+    parts.extend(ghosts(ctx, info))
+    for entry in entries:
+        if entry["entry"] is None:
+            continue
+        x, y = entry_point(entry["segment"], entry["heading"])
+        edge = entry["entry"].split("-")[0]
+        label = t(
+            "boop.a11y.entry", edge=t(f"boop.edge.{edge}"), a=entry["segment"][0], b=entry["segment"][1]
+        )
+        g_attrs = attrs(
+            class_="entry",
+            role="button",
+            tabindex=0,
+            data_action="ghost",
+            data_arg=entry["move"],
+            aria_label=label,
+            id=f"entry-{entry['entry']}",
+        )
+        parts.append(
+            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="24"/>{arrow(entry["heading"])}</g>'
+        )
+    svg = (
+        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="grid" '
+        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(phase)}">' + "".join(parts) + "</svg>"
+    )
+    return pools(ctx, info, 1) + svg + pools(ctx, info, 0) + decisions(ctx, info, kind, choices, entries)
+
+
+def coordinates() -> str:
+    out = []
+    for i, f in enumerate(FILES):
+        x = MARGIN + i * CELL + CELL / 2
+        out.append(f'<text x="{x:.0f}" y="{VIEW - MARGIN / 2 + 22:.0f}" class="coord">{f}</text>')
+    for r in range(1, SIZE + 1):
+        y = MARGIN + (SIZE - r) * CELL + CELL / 2 + 8
+        out.append(f'<text x="{MARGIN / 2 - 22:.0f}" y="{y:.0f}" class="coord">{r}</text>')
+    return f'<g aria-hidden="true">{"".join(out)}</g>'
+
+
+def ghosts(ctx: BoardContext, info: dict[str, Any]) -> list[str]:
+    out = []
+    moved = (
+        {e.data.get("colour"): e for e in ctx.events if e.kind in ("ghost-move", "ghost-enter")}
+        if ctx.animate
+        else {}
+    )
+    for p, player in enumerate(info["players"]):
+        ghost = player["ghost"]
+        if not ghost:
+            continue
+        x, y = seam_point(ghost["segment"])
+        colour = COLOURS[p]
+        inner = ghost_shape() + arrow(ghost["heading"])
+        event = moved.get(colour)
+        if event is not None:
+            if event.kind == "ghost-move":
+                # The ghost acts after the placement and its boops (BP-D1): two steps in.
+                fx, fy = seam_point(event.data["from"])
+                inner = tag(
+                    "g",
+                    inner,
+                    class_="anim",
+                    style=f"--dx:{fx - x:.0f}px;--dy:{fy - y:.0f}px;--delay:{2 * STEP_MS}ms",
+                )
+            else:
+                inner = tag("g", inner, class_="anim-appear")
+        label = ctx.t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
+        if ghost.get("leaves_next"):
+            label += " · " + ctx.t("boop.label.leaves-next")
+        out.append(
+            tag(
+                "g",
+                inner,
+                class_=f"ghost {colour}",
+                transform=f"translate({x:.0f},{y:.0f})",
+                role="img",
+                aria_label=label,
+            )
+        )
+    return out
+
+
+def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
+    """One player's pool, reserve and count on the bed, in words and small pictures."""
+    t = ctx.t
+    player = info["players"][p]
+    colour = COLOURS[p]
+    pool = player["pool"]
+    pics = "".join(
+        f'<svg viewBox="-45 -70 90 115" class="mini piece {colour}" aria-hidden="true">{cat_shape(colour, k)}</svg>'
+        for k in ["cat"] * pool["cats"] + ["kitten"] * pool["kittens"]
+    )
+    if pool["ghost"]:
+        pics += f'<svg viewBox="-30 -30 60 60" class="mini ghost {colour}" aria-hidden="true">{ghost_shape()}</svg>'
+    kittens = t("boop.piece.kitten", count=pool["kittens"])
+    cats = t("boop.piece.cat", count=pool["cats"])
+    words = f"{t('boop.label.pool')}: {pool['kittens']} {kittens}, {pool['cats']} {cats}"
+    if pool["ghost"]:
+        words += f", {t('boop.piece.ghost')}"
+    words += f" · {t('boop.label.reserve')}: {player['reserve']} · {t('boop.label.on-bed')}: {player['on_bed']['kittens'] + player['on_bed']['cats']}"
+    turn = " to-move" if info["mover"] == p and info["winner"] is None else ""
+    name = tag("strong", esc(t(f"boop.colour.{colour}")))
+    return tag(
+        "div",
+        name + tag("span", esc(words), class_="pool-words") + tag("div", pics, class_="pool-pics"),
+        class_=f"pool {colour}{turn}",
+        id=f"pool-{colour}",
+    )
+
+
+def decisions(
+    ctx: BoardContext,
+    info: dict[str, Any],
+    kind: str,
+    choices: list[dict[str, Any]],
+    entries: list[dict[str, Any]],
+) -> str:
+    """What the mover decides besides a cell: kitten or cat, which graduation, ghost or not."""
+    t = ctx.t
+    if not ctx.interactive:
+        return ""
+    phase = info["phase"]
+    prompt = tag("p", esc(t(info["prompt"])), class_="prompt", id="prompt")
+    body = ""
+    if phase == "place":
+        pool = info["players"][info["mover"]]["pool"]
+        for k, count in (("kitten", pool["kittens"]), ("cat", pool["cats"])):
+            label = f"{t(f'boop.piece.{k}', count=1)} ({count})"
+            body += button(
+                label,
+                "kind",
+                k,
+                id=f"kind-{k}",
+                aria_pressed="true" if kind == k else "false",
+                disabled=count == 0,
+            )
+    elif choices:
+        for ch in choices:
+            label = "–".join(ch["cells"]) if ch["cells"] else t("boop.action.pass")
+            body += button(
+                label,
+                "graduate",
+                ch["move"],
+                class_="primary" if ch["cells"] else None,
+                id=f"grad-{ch['move'][2:]}",
+            )
+    elif entries:
+        body += button(t("boop.action.no-ghost"), "ghost", "g:-", id="no-ghost")
+    return tag(
+        "div", prompt + tag("div", body, class_="actions"), class_="decisions", role="group" if body else None
+    )
+
+
+# --- input -------------------------------------------------------------------------------------
+def act(ctx: BoardContext, action: str, arg: str) -> str | None:
+    """A move in notation for the engine, or ``None`` after a selection change."""
+    state = ctx.state
+    phase = ctx.game.info(state)["phase"]
+    if action == "kind" and arg in ("kitten", "cat"):
+        ctx.ui["kind"] = arg
+        return None
+    if action == "key":
+        if arg.startswith("Arrow"):
+            ctx.ui["cursor"] = neighbour(ctx.ui.get("cursor", "c3"), arg)
+            ctx.ui["focus"] = f"cell-{ctx.ui['cursor']}"
+        return None
+    if action == "cell":
+        ctx.ui["cursor"] = arg
+        ctx.ui["focus"] = f"cell-{arg}"
+        if phase != "place":
+            return None
+        kind = selected_kind(ctx, ctx.game.info(state))
+        return f"{'k' if kind == 'kitten' else 'c'}@{arg}"
+    if action in ("graduate", "ghost"):
+        return arg
+    return None
