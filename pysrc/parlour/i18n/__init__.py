@@ -40,10 +40,14 @@ def plural_form(lang: str, n: int) -> str:
 
 
 def _read(package: str, lang: str) -> dict[str, Any]:
-    base = package if package == "parlour.i18n" else package + ".i18n"
+    # Found by path under the parlour package, not by importing ``package``: importing a game just to
+    # read its words would load every game's rules at start-up.
+    parts = package.split(".")[1:]
+    if parts != ["i18n"]:
+        parts.append("i18n")
     try:
-        text = resources.files(base).joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        text = resources.files("parlour").joinpath(*parts, f"{lang}.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
         return {}
     data: dict[str, Any] = json.loads(text)
     return data
