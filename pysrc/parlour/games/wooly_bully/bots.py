@@ -139,7 +139,6 @@ def lay_effect(board: Board, tile_id: int, rot: int, pos: Pos) -> Effect:
     """The change in pasture worth per colour if ``tile_id`` were laid on the empty ``pos``."""
     t = tile(tile_id)
     eff = Effect()
-    x, y = pos
     for i, region in enumerate(t.regions):
         if region.terrain >= FOREST:
             continue
@@ -162,7 +161,6 @@ def lay_effect(board: Board, tile_id: int, rot: int, pos: Pos) -> Effect:
         eff.gain[region.terrain] += worth(sheep, opened, wolfed) - before
         if opened == 0 and not wolfed:
             eff.closes[region.terrain] = max(eff.closes[region.terrain], sheep)
-    del x, y
     return eff
 
 
@@ -236,11 +234,10 @@ class ShepherdBot:
     rival_weight = 0.35
     wolf_threshold = 2.5
     dead_penalty = 0.0
-    bluff = False
 
     def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng) -> Move:
         seen = read_view(view, player)
-        free = self.free_action(seen, legal, rng, own_turn=True)
+        free = self.free_action(seen, legal)
         if free is not None:
             return free
         lays = [m for m in legal if m.kind == "place" and tile(m.tile).kind == "landscape"]
@@ -261,7 +258,7 @@ class ShepherdBot:
         seen = read_view(view, player)
         if len(legal) == 1:  # only leaving is open
             return legal[0] if self.leave_ok(seen) else None
-        return self.free_action(seen, legal, rng, own_turn=False)
+        return self.free_action(seen, legal)
 
     # --- the parts a stronger level tunes ---------------------------------------------------
     def score_lay(self, seen: Seen, move: Move) -> float:
@@ -287,7 +284,8 @@ class ShepherdBot:
         """Leave once the bag is empty and a pasture of ours already scores."""
         return seen.bag == 0 and seen.board.score(seen.colour, seen.every_pasture) > 0
 
-    def free_action(self, seen: Seen, legal: Sequence[Move], rng: Rng, own_turn: bool) -> Move | None:
+    def free_action(self, seen: Seen, legal: Sequence[Move]) -> Move | None:
+        """The best wolf, hunter or reveal if it is worth it, else leaving if it is time, else ``None``."""
         best: tuple[float, int] | None = None
         for i, m in enumerate(legal):
             value = self.free_value(seen, m)
@@ -337,7 +335,6 @@ class WolfBot(ShepherdBot):
     rival_weight = 0.8
     wolf_threshold = 1.5
     dead_penalty = 2.0
-    bluff = True
 
     def score_lay(self, seen: Seen, move: Move) -> float:
         value = super().score_lay(seen, move)
