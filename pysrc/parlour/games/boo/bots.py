@@ -16,6 +16,8 @@ from typing import Any
 
 from parlour.engine import JSON, Game, Match, Rng
 from parlour.engine.bots import BotFactory, SelfPlayResult
+from parlour.games.boo.castle import COLOURS, OPEN
+from parlour.games.boo.route import Move, Route, Step
 from parlour.games.boo.rules import BooMove, BooState
 from parlour.games.boo.solver import Problem, shortest_route
 
@@ -98,18 +100,37 @@ class RouteBot:
 
 
 class RandomBot:
-    """Any legal action after a random delay: the baseline. It never lowers a raised hand, so a
-    round of random bots ends."""
+    """The baseline: after a random delay it raises a hand or claims a random walk of the ghost (one
+    colour, through any wall of that colour), which is rarely a valid route."""
 
     def choose(
         self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Any], rng: Rng
     ) -> BooMove | None:
         state: BooState = game.decode_state(view)
-        useful = [m for m in legal if m.kind != "lower"]
-        if not useful:
-            return None
-        move: BooMove = rng.choice(useful)
-        return BooMove(move.kind, max(state.now, state.search_started + rng.below(20000)), move.route)
+        if state.claimant == player:
+            return BooMove("claim", state.now, random_walk(state, rng))
+        start = max(state.search_started, state.locked_until[player])
+        t = max(state.now, start + 2000 + rng.below(18000))
+        if not state.hands[player] and rng.random() < 0.5:
+            return BooMove("hand", t)
+        return BooMove("claim", t, random_walk(state, rng))
+
+
+def random_walk(state: BooState, rng: Rng, limit: int = 40) -> Route:
+    """A walk from the ghost in one random colour, stopping at the visitor or after ``limit`` steps."""
+    castle, colour = state.castle, rng.below(len(COLOURS))
+    here = castle.index(state.ghost)
+    target = castle.index(state.visitor_room or state.ghost)
+    seen = {here}
+    steps: list[Step] = []
+    while here != target and len(steps) < limit:
+        ways = [nb for nb, side in castle.links[here] if side in (OPEN, colour) and nb not in seen]
+        if not ways:
+            break
+        here = rng.choice(ways)
+        seen.add(here)
+        steps.append(Move(castle.cell(here)))
+    return Route(colour, tuple(steps))
 
 
 BOTS: dict[str, BotFactory] = {
