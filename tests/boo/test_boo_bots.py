@@ -54,6 +54,12 @@ def test_every_bot_level_finishes_games():
         assert result.games == 1 and result.plies > 0
 
 
+def test_easy_bot_beats_the_random_baseline():
+    """BO-D4."""
+    result = self_play(GAME, BOTS, ["random", "easy"], 4, "base", {}, True)
+    assert result.wins_by_bot.get("easy", 0) >= 3
+
+
 def test_harder_bot_wins_clearly_more_often():
     result = self_play(GAME, BOTS, ["easy", "hard"], 6, "duel", {}, True)
     assert result.wins_by_bot.get("hard", 0) >= 2 * result.wins_by_bot.get("easy", 0) + 2

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parlour.engine import Match, MatchRecord, Rng
+from parlour.engine import CorruptMatch, IllegalMove, MalformedMove, Match, MatchRecord, Rng
 from parlour.games.boo import GAME, BooMove, BooState
 from parlour.games.boo.route import Route
 from parlour.games.boo.rules import RESERVE, WIN_VISITORS, WIN_WALLS, stack_size
@@ -72,3 +75,17 @@ def test_random_games_keep_invariants_and_replay_exactly(players, seed, options)
     outcome = match.outcome()
     if outcome is not None:
         assert outcome.scores == tuple(float(match.state.total(p)) for p in range(players))
+
+
+def test_a_record_that_does_not_replay_is_corrupt_and_a_bad_move_changes_nothing():
+    match = random_match(3, 5, {}, max_plies=6)
+    before = GAME.state_hash(match.state)
+    with pytest.raises(MalformedMove):
+        GAME.decode_move({"k": "claim", "t": 1, "route": {"colour": "red", "steps": ["x0"]}})
+    with pytest.raises(IllegalMove):
+        match.play(0, BooMove("hand", -1), t=-1)
+    assert GAME.state_hash(match.state) == before
+    data = json.loads(match.dumps())
+    data["moves"].append([0, {"k": "hand", "t": 0}, 0])
+    with pytest.raises(CorruptMatch):
+        Match.replay(GAME, MatchRecord.from_json(data))
