@@ -43,7 +43,9 @@
       if (window.parlourUpdating && !refreshing) { refreshing = true; location.reload(); }
     });
     const announce = () => { window.parlourUpdateWaiting = true; dispatchEvent(new Event("parlour-update")); };
-    navigator.serviceWorker.register("./sw.js").then((reg) => {
+    // Registered once the app is up, so the worker's precache does not compete with the first
+    // start for the 13 MB download, and finds the files in the HTTP cache.
+    const register = () => navigator.serviceWorker.register("./sw.js").then((reg) => {
       if (reg.waiting && navigator.serviceWorker.controller) announce();
       reg.addEventListener("updatefound", () => {
         const worker = reg.installing;
@@ -52,5 +54,7 @@
         });
       });
     }).catch((e) => console.warn("service worker not registered:", e));
+    if (document.body && document.body.dataset.ready) register();
+    else addEventListener("parlour-ready", register, { once: true });
   }
 })();

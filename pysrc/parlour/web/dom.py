@@ -123,6 +123,17 @@ def later(ms: int, fn: Callable[[], None]) -> None:
     js.setTimeout(create_proxy_once(fn), ms)
 
 
+def every(ms: int, fn: Callable[[], None]) -> None:
+    """Run ``fn`` every ``ms`` milliseconds for the life of the page (the network host's clock tick)."""
+    js.setInterval(_proxy(lambda *_a: fn()), ms)
+
+
+def value_of(element_id: str) -> str:
+    """The current value of a form field (read at the moment of a click, typed text included)."""
+    el = js.document.getElementById(element_id)
+    return str(el.value) if _some(el) else ""
+
+
 def create_proxy_once(fn: Callable[[], None]) -> Any:
     holder: list[Any] = []
 
@@ -182,3 +193,4 @@ def storage_remove(key: str) -> None:
 def loaded() -> None:
     """Tell tests and the loading screen that the app is up."""
     js.document.body.dataset.ready = "1"
+    js.window.dispatchEvent(js.Event.new("parlour-ready"))
