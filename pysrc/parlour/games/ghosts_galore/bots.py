@@ -33,11 +33,11 @@ from parlour.games.ghosts_galore.board import (
 )
 from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move
 from parlour.games.ghosts_galore.scoring import count_werewolves, score_board
-from parlour.games.ghosts_galore.tiles import tile_set
+from parlour.games.ghosts_galore.tiles import Tile, tile_set
 
 PLAIN_HOPE = 0.6
 """Points per segment the hard bot hopes for on an open track from a plain door."""
-ROUTE_HOPE = (0.9, 1.3, 1.6)
+ROUTE_HOPE = (1.2, 1.6, 2.0)
 """How likely the hard bot thinks a still-possible bone or tooth route gets finished, by the number
 of its doors that already have a track leading in."""
 
@@ -54,6 +54,8 @@ class Seat:
     grid: Grid
     others_wolves: tuple[int, ...]
     seen: frozenset[int]
+    hidden: Tile | None = None
+    """The seat's own hidden tile while it is still in hand."""
 
     @classmethod
     def from_view(cls, view: JSON, player: int) -> Seat:
@@ -65,7 +67,9 @@ class Seat:
         if view["pending"] is not None:
             seen.add(view["pending"])
         wolves = tuple(count_werewolves(g) for i, g in enumerate(grids) if i != player)
-        return cls(player, view["players"], grids[player], wolves, frozenset(seen))
+        mine = view["hidden"][player]
+        hidden = None if mine is None or view["hidden_placed"][player] else tile_set()[mine]
+        return cls(player, view["players"], grids[player], wolves, frozenset(seen), hidden)
 
 
 @cache
@@ -97,7 +101,18 @@ def actual_value(seat: Seat, grid: Grid) -> float:
 
 
 def hopeful_value(seat: Seat, grid: Grid) -> float:
-    """Points now plus a rough guess of what the board's open parts will bring."""
+    """Points now plus a rough guess of what the board's open parts will bring.
+
+    With one cell left, the hidden tile's place is settled: the value is then the exact final
+    score with the hidden tile turned its best way.
+    """
+    free_cells = [c for c, p in enumerate(grid) if p is None]
+    if len(free_cells) == 1 and seat.hidden is not None:
+        (cell,) = free_cells
+        return max(
+            actual_value(seat, tuple((seat.hidden, r) if c == cell else p for c, p in enumerate(grid)))
+            for r in range(4)
+        )
     tracks = trace(grid)
     sheet = score_board(grid, seat.players, seat.others_wolves, tracks)
     value = float(sheet.total)
@@ -120,11 +135,11 @@ def hopeful_value(seat: Seat, grid: Grid) -> float:
             value += hope * 0.3 * track.segments
     value -= 1.0 * len(sheet.dead_ends)
     value += hope * special_route_hope(grid, tracks)
-    free_cells = {c for c, p in enumerate(grid) if p is None}
+    free_set = set(free_cells)
     bat_cells = {c for c, t in placed if t.count("bat")}
     for c, t in placed:
         near = neighbours(c)
-        if t.count("bat") and bat_cells.isdisjoint(near) and not free_cells.isdisjoint(near):
+        if t.count("bat") and bat_cells.isdisjoint(near) and not free_set.isdisjoint(near):
             value += 2.0 * hope * t.count("bat")
         for m in t.monsters:
             track = tracks[track_of[(c, m.piece)]]

@@ -1,9 +1,9 @@
 """Scoring statistics from AI games: is the tile set balanced?
 
 The design note's bound: each monster kind's mean share of the total lies within a factor of 3
-of every other kind's. The shipped set keeps the nine monster kinds and the diamonds inside it;
-the report also gives the spread over all 13 categories, where the bone and tooth routes, which
-our bots finish less often than a person planning for them would, are the smallest shares.
+of every other kind's. The shipped set keeps the nine monster kinds and the diamonds inside it on
+small samples; the report also gives the spread over all 13 categories, inside the bound on large
+samples, where the all-or-nothing bone and tooth routes are the smallest and noisiest shares.
 """
 
 from __future__ import annotations

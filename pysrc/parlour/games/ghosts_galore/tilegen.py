@@ -19,22 +19,22 @@ SEED = "ghosts-galore tiles v1"
 TILE_COUNT = 80
 """5 players need 5 hidden tiles + 8 rounds × (5 + 4) = 77 tiles; three spare."""
 
-TRACK_COUNTS = {"straight": 22, "curve": 30, "double-curve": 14, "bridge": 14}
+TRACK_COUNTS = {"straight": 16, "curve": 32, "double-curve": 18, "bridge": 14}
 
 MONSTER_COUNTS = {
     "dragon": 17,
-    "ghost": 17,
+    "ghost": 16,
     "golem": 12,
-    "satyr": 14,
-    "skeleton": 10,
-    "slime": 8,
-    "bat": 16,
-    "werewolf": 10,
-    "wisp": 18,
+    "satyr": 12,
+    "skeleton": 11,
+    "slime": 7,
+    "bat": 17,
+    "werewolf": 8,
+    "wisp": 20,
 }
 
-MONSTERS_PER_TILE = {0: 10, 1: 30, 2: 28, 3: 12}
-"""How many tiles carry 0, 1, 2 and 3 monsters (80 tiles, 122 monsters)."""
+MONSTERS_PER_TILE = {0: 11, 1: 30, 2: 27, 3: 12}
+"""How many tiles carry 0, 1, 2 and 3 monsters (80 tiles, 120 monsters)."""
 
 DIAMONDS_BY_MONSTERS = {0: (2, 2), 1: (0, 1), 2: (0, 1), 3: (0, 0)}
 """Diamond symbols on a tile, alternating between the two numbers, by its monster count:
