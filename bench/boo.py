@@ -3,7 +3,9 @@
 * ``shortest``: one search for every shortest route (what the end-of-round reveal and the bots use);
 * ``near``: every route of at most the shortest length + 2 steps (capped at 2000 routes; the full set
   of self-avoiding routes on an open castle runs to millions and is never needed in play);
-* ``exists``: whether any route exists, with 2 colours forbidden (the "no route" hint).
+* ``exists``: whether any route exists, with 2 colours forbidden (the "no route" hint);
+* ``all``: every valid route with 2 colours forbidden (capped at 5000; with none forbidden the open
+  corridors give millions of routes, which nothing in play needs).
 
 Goal: worst case under 50 ms in the browser (Pyodide runs ~2-3× slower than CPython).
 """
@@ -35,7 +37,7 @@ def measure() -> dict:
     castle = build_castle(arrangement)
     rooms = comps.special_rooms
     specials = Specials(frozenset(rooms[:2]), frozenset(rooms[2:4]))
-    shortest, near, exists, counts = [], [], [], []
+    shortest, near, exists, counts, every, every_counts = [], [], [], [], [], []
     for ghost in ALL_ROOMS:
         for visitor in ALL_ROOMS:
             if ghost == visitor:
@@ -50,6 +52,9 @@ def measure() -> dict:
                 counts.append(len(found))
             barred = Problem(castle, ghost, visitor, specials, frozenset({0, 3}))
             exists.append(_timed(lambda b=barred: has_route(b))[0])
+            dt, found = _timed(lambda b=barred: all_routes(b, limit=5000), repeat=1)
+            every.append(dt)
+            every_counts.append(len(found))
     return {
         "pairs": len(shortest),
         "shortest_median_s": statistics.median(shortest),
@@ -60,6 +65,10 @@ def measure() -> dict:
         "near_routes_max": max(counts),
         "exists_2_forbidden_median_s": statistics.median(exists),
         "exists_2_forbidden_worst_s": max(exists),
+        "all_2_forbidden_median_s": statistics.median(every),
+        "all_2_forbidden_worst_s": max(every),
+        "all_2_forbidden_routes_median": statistics.median(every_counts),
+        "all_2_forbidden_routes_max": max(every_counts),
     }
 
 

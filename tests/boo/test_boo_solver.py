@@ -74,3 +74,15 @@ def test_bo_d3_shortest_routes_are_the_fewest_steps():
     assert {len(r.steps) for r in routes} == {4}
     # Four ways through the open centre (b1 or a2, then b3 or c2), two round the edge through c1 or a3.
     assert len(routes) == 6
+
+
+def test_bo_d3_limit_and_length_cap_are_honoured():
+    """BO-D3."""
+    c = castle(tile(W), tile(W, tile_id=2))
+    p = Problem(c, (0, 0), (5, 2))
+    every = all_routes(p)
+    assert len(every) > 5
+    assert all_routes(p, limit=5) == every[:5]
+    best = min(len(r.steps) for r in every)
+    capped = all_routes(p, max_steps=best + 1)
+    assert set(capped) == {r for r in every if len(r.steps) <= best + 1}

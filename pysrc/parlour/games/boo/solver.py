@@ -9,7 +9,8 @@ and for the shortest length, and it is a lower bound that keeps the depth-first 
 on branches that can still arrive:
 
 * :func:`all_routes` lists every valid route (up to ``limit``);
-* :func:`shortest_routes` is IDA*: all routes of the fewest steps, or ``[]`` when none exists.
+* :func:`shortest_routes`: all routes of the fewest steps, or ``[]`` when none exists;
+* :func:`has_route`: whether any exists.
 
 Both agree with :func:`parlour.games.boo.route.check_route` by construction and are tested
 against a brute-force search without the bound.
@@ -18,7 +19,6 @@ against a brute-force search without the bound.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from parlour.games.boo.castle import COLOURS, OPEN, Castle, Cell
@@ -89,111 +89,118 @@ def start_bound(start: int, bounds: list[int], forbidden: frozenset[int] = froze
     return min((bounds[_sid(start, c, 1)] for c in range(NCOL) if c not in forbidden), default=INF)
 
 
-class _Search:
-    """Depth-first search over real routes, shared by the enumerations.
+class _Full(Exception):
+    """Raised inside a search when it has found as many routes as were asked for."""
 
-    ``visited`` holds ``cell * NCOL + colour`` for every (cell, colour) the route has been in.
+
+MOVE, JUMP, CHANGE = 0, 1, 2
+
+
+class _Search:
+    """Depth-first search over real routes within a step budget, pruned by the lower bounds.
+
+    ``visited`` holds ``cell * NCOL + colour`` for every (cell, colour) the route has been in; steps
+    are kept as ``(kind, value)`` integers and turned into a :class:`Route` only when one arrives.
     """
 
-    def __init__(self, p: Problem, bounds: list[int] | None) -> None:
+    def __init__(self, p: Problem, bounds: list[int], limit: int) -> None:
         self.p = p
-        self.castle = p.castle
+        self.links = p.castle.links
         self.bounds = bounds
         self.target = p.castle.index(p.visitor)
         self.trap = sorted(p.castle.index(c) for c in p.specials.trapdoors)
         self.trans = {p.castle.index(c) for c in p.specials.transitions}
         self.allowed = p.allowed
-        self.steps: list[Step] = []
+        self.limit = limit
+        self.steps: list[tuple[int, int]] = []
         self.visited: set[int] = set()
+        self.found: list[Route] = []
         self.exceeded = INF
+        self.start_colour = 0
 
-    def h(self, cell: int, colour: int, crossed: bool) -> int:
-        return 0 if self.bounds is None else self.bounds[_sid(cell, colour, 0 if crossed else 1)]
+    def route(self, colour: int) -> Route:
+        cell = self.p.castle.cell
+        steps: list[Step] = []
+        for kind, value in self.steps:
+            steps.append(
+                Move(cell(value)) if kind == MOVE else Jump(cell(value)) if kind == JUMP else Change(value)
+            )
+        return Route(colour, tuple(steps))
 
-    def walk(self, cell: int, colour: int, crossed: bool, jumped: bool, budget: int) -> Iterator[None]:
-        """Yield once per route completed from this state within ``budget`` more steps."""
+    def walk(self, cell: int, colour: int, crossed: bool, jumped: bool, budget: int) -> None:
+        """Record every route completed from this state within ``budget`` more steps."""
         if cell == self.target:
-            yield None
+            self.found.append(self.route(self.start_colour))
+            if len(self.found) >= self.limit:
+                raise _Full
             return
-        cell_of = self.castle.cell
-        for nb, side in self.castle.links[cell]:
+        for nb, side in self.links[cell]:
             if side in (OPEN, colour):
-                yield from self._enter(Move(cell_of(nb)), nb, colour, crossed or side != OPEN, False, budget)
+                self.enter(MOVE, nb, nb, colour, crossed or side != OPEN, False, budget)
         if not jumped and cell in self.trap:
             for t in self.trap:
                 if t != cell:
-                    yield from self._enter(Jump(cell_of(t)), t, colour, crossed, True, budget)
+                    self.enter(JUMP, t, t, colour, crossed, True, budget)
         if crossed and cell in self.trans:
             for c2 in self.allowed:
                 if c2 != colour:
-                    yield from self._enter(Change(c2), cell, c2, False, jumped, budget)
+                    self.enter(CHANGE, c2, cell, c2, False, jumped, budget)
 
-    def _enter(
-        self, step: Step, nb: int, colour: int, crossed: bool, jumped: bool, budget: int
-    ) -> Iterator[None]:
+    def enter(
+        self, kind: int, value: int, nb: int, colour: int, crossed: bool, jumped: bool, budget: int
+    ) -> None:
         key = nb * NCOL + colour
         if key in self.visited:
             return
-        f = 1 + self.h(nb, colour, crossed)
+        f = 1 + self.bounds[(key << 1) | (0 if crossed else 1)]
         if f > budget:
             if f < INF:
                 self.exceeded = min(self.exceeded, len(self.steps) + f)
             return
-        self.steps.append(step)
+        self.steps.append((kind, value))
         self.visited.add(key)
-        yield from self.walk(nb, colour, crossed, jumped, budget - 1)
+        self.walk(nb, colour, crossed, jumped, budget - 1)
         self.visited.discard(key)
         self.steps.pop()
 
-    def run(self, budget: int) -> Iterator[Route]:
-        start = self.castle.index(self.p.ghost)
+    def run(self, budget: int) -> list[Route]:
+        start = self.p.castle.index(self.p.ghost)
         if start == self.target:
-            return
-        for colour in self.allowed:
-            if self.h(start, colour, False) > budget:
-                continue
-            self.visited = {start * NCOL + colour}
-            for _ in self.walk(start, colour, False, False, budget):
-                yield Route(colour, tuple(self.steps))
-
-
-def iter_routes(p: Problem, max_steps: int | None = None) -> Iterator[Route]:
-    """Every valid route, depth-first (colour by colour), optionally of at most ``max_steps`` steps."""
-    bounds = lower_bounds(p)
-    budget = INF - 1 if max_steps is None else max_steps
-    yield from _Search(p, bounds).run(budget)
+            return []
+        try:
+            for colour in self.allowed:
+                if self.bounds[_sid(start, colour, 1)] > budget:
+                    continue
+                self.start_colour = colour
+                self.visited = {start * NCOL + colour}
+                self.walk(start, colour, False, False, budget)
+        except _Full:
+            pass
+        return self.found
 
 
 def all_routes(p: Problem, limit: int = 100_000, max_steps: int | None = None) -> list[Route]:
-    """Every valid route (at most ``limit`` of them: on the full castle there can be very many)."""
-    out: list[Route] = []
-    for route in iter_routes(p, max_steps):
-        out.append(route)
-        if len(out) >= limit:
-            break
-    return out
+    """Every valid route, colour by colour, depth-first (at most ``limit`` of them, and optionally of at
+    most ``max_steps`` steps: with few colours forbidden the full castle has very many)."""
+    budget = INF - 1 if max_steps is None else max_steps
+    return _Search(p, lower_bounds(p), limit).run(budget)
 
 
 def shortest_routes(p: Problem, limit: int = 1000, bounds: list[int] | None = None) -> list[Route]:
-    """Every route with the fewest steps (at most ``limit``), or ``[]`` when there is none (IDA*).
+    """Every route with the fewest steps (at most ``limit``), or ``[]`` when there is none.
 
-    ``bounds`` may pass :func:`lower_bounds` of the same castle, visitor, specials and forbidden
-    colours (any ghost room) when many searches share them."""
+    The lower bound from the ghost's room is the exact shortest length (see the module note), so the
+    depth-first search within that budget walks only along shortest routes. ``bounds`` may pass
+    :func:`lower_bounds` of the same castle, visitor, specials and forbidden colours (any ghost room)
+    when many searches share them."""
     bounds = lower_bounds(p) if bounds is None else bounds
-    start = p.castle.index(p.ghost)
-    if start == p.castle.index(p.visitor):
-        return []
-    budget = min((bounds[_sid(start, c, 1)] for c in p.allowed), default=INF)
+    budget = start_bound(p.castle.index(p.ghost), bounds, p.forbidden)
     while budget < INF:
-        search = _Search(p, bounds)
-        found: list[Route] = []
-        for route in search.run(budget):
-            found.append(route)
-            if len(found) >= limit:
-                break
+        search = _Search(p, bounds, limit)
+        found = search.run(budget)
         if found:
             return found
-        budget = search.exceeded
+        budget = search.exceeded  # never reached while the module note holds; kept as IDA* for safety
     return []
 
 
