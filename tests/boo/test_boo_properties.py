@@ -53,7 +53,7 @@ def check_invariants(state: BooState) -> None:
     assert state.now >= state.search_started
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(2, 6),
     st.integers(0, 10**6),

@@ -34,7 +34,7 @@ def small_problems(draw, colours=(W, R, B)):
     return Problem(c, ghost, visitor, sp, forbidden)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_problems())
 def test_bo_d3_all_routes_equal_brute_force(p):
     """BO-D3."""
