@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from parlour.games.ghosts_galore import BOTS, tilegen
-from parlour.games.ghosts_galore.board import DOOR_KINDS, DOORS, cell_name, parse_cell
+from parlour.games.ghosts_galore.board import DOOR_KINDS, DOORS, cell_name, neighbour, parse_cell
 from parlour.games.ghosts_galore.rules import DRAFT_ROUNDS, EXTRA_PER_ROUND
 from parlour.games.ghosts_galore.scoring import CATEGORIES
 from parlour.games.ghosts_galore.tiles import MONSTERS, TRACKS, parse_tiles, tile_set
@@ -29,6 +29,10 @@ def test_there_are_enough_tiles_for_every_player_count(players):
 
 
 def test_twelve_doors_two_bone_two_tooth_eight_plain_at_fixed_places():
+    data = json.loads((PACKAGE / "tiles.json").read_text(encoding="utf-8"))
+    assert len(data["doors"]) == 12
+    rim = {(c, s) for c in range(9) for s in range(4) if neighbour(c, s) is None}
+    assert {(c, s) for c, s, _ in DOORS} == rim
     kinds = [k for _, _, k in DOORS]
     assert len(DOORS) == 12 and [kinds.count(k) for k in DOOR_KINDS] == [2, 2, 8]
     special = {(cell_name(c), s, k) for c, s, k in DOORS if k != "plain"}

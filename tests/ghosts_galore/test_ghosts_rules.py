@@ -283,7 +283,7 @@ def test_gg5_the_first_player_rotates_each_round():
 # --- views (GG-D3) ----------------------------------------------------------------------------
 
 
-def test_views_carry_no_stack_order_no_future_stacks_no_other_hidden_tile_and_no_rng():
+def test_gg_d3_views_carry_no_stack_order_no_future_stacks_no_other_hidden_tile_and_no_rng():
     state = new(4, seed="views")
     state = play(state, 3, Move(PREPLACE, cell=2, rot=1))
     state = play(play(state, 0, Move(FLIP)), 0, Move(PASS))
@@ -303,7 +303,7 @@ def test_views_carry_no_stack_order_no_future_stacks_no_other_hidden_tile_and_no
     assert GAME.view(state, 3)["provisional"][3] == [2, 1]
 
 
-def test_last_look_view_shows_the_stack_sorted_so_its_order_stays_secret():
+def test_gg_d3_last_look_view_shows_the_stack_sorted_so_its_order_stays_secret():
     state = new(2)
     state = play(state, 0, Move(FLIP))
     state = play(state, 0, take(state.pending, 0))
@@ -311,7 +311,7 @@ def test_last_look_view_shows_the_stack_sorted_so_its_order_stays_secret():
     assert GAME.view(state, 1) == GAME.view(shuffled, 1)
 
 
-def test_view_shows_placed_hidden_tiles_once_revealed():
+def test_gg_d3_view_shows_placed_hidden_tiles_once_revealed():
     state = new(2)
     for _ in range(8):
         state = finish_round(state)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from parlour.games.ghosts_galore.tiles import E, N, S, Tile, W, tile_set
+from parlour.games.ghosts_galore.tiles import E, N, S, Tile, W, board_doors, tile_set
 
 Placement = tuple[Tile, int]
 """A placed tile: ``(tile, quarter turns clockwise 0–3)``."""
@@ -30,7 +30,6 @@ EMPTY_GRID: IdGrid = (None,) * 9
 
 BONE, TOOTH, PLAIN = "bone", "tooth", "plain"
 DOOR_KINDS = (BONE, TOOTH, PLAIN)
-SPECIAL_DOORS: dict[tuple[int, int], str] = {(0, W): BONE, (3, W): BONE, (5, E): TOOTH, (8, E): TOOTH}
 
 DOOR, OPEN, DEAD = "door", "open", "dead"
 
@@ -65,6 +64,12 @@ def neighbour(cell: int, side: int) -> int | None:
 def neighbours(cell: int) -> tuple[int, ...]:
     """The side-neighbouring cells (no diagonals)."""
     return _NEIGHBOURS[cell]
+
+
+SPECIAL_DOORS: dict[tuple[int, int], str] = {
+    (parse_cell(cell), "NESW".index(side)): kind for cell, side, kind in board_doors() if kind != PLAIN
+}
+"""The bone and tooth doors as ``(cell, side) -> kind``, from the shipped data."""
 
 
 def door_at(cell: int, side: int) -> str | None:

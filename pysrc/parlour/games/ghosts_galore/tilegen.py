@@ -3,7 +3,8 @@
 The set is designed, not random: fixed counts of each track type, of each monster kind and of
 diamonds, tuned with ``python -m parlour ghosts-galore stats`` so that no scoring category
 dominates. A seeded :class:`~parlour.engine.Rng` only deals those fixed counts onto tiles, so
-the generator gives the same file on every interpreter. See docs/rules/ghosts-galore.md.
+the generator gives the same file on every interpreter. The file also holds the board's 12 doors
+(where the bone and tooth doors are). See docs/rules/ghosts-galore.md.
 """
 
 from __future__ import annotations
@@ -45,6 +46,19 @@ DIAMOND_VALUES = (1, 1, 1, 2, 2, 3)
 """A diamond's value is drawn from these: mostly small."""
 
 
+SPECIAL_DOORS = {("a1", "W"): "bone", ("a2", "W"): "bone", ("c2", "E"): "tooth", ("c3", "E"): "tooth"}
+"""Where the special doors are on every player's board (decision 0041); the other rim doors are plain."""
+
+
+def doors() -> list[dict[str, str]]:
+    """All 12 doors of the player board: every rim midpoint, clockwise from the top left."""
+    rim = [(f"{c}1", "N") for c in "abc"] + [(f"c{r}", "E") for r in "123"]
+    rim += [(f"{c}3", "S") for c in "cba"] + [(f"a{r}", "W") for r in "321"]
+    return [
+        {"cell": cell, "side": side, "kind": SPECIAL_DOORS.get((cell, side), "plain")} for cell, side in rim
+    ]
+
+
 def generate() -> list[Tile]:
     """The tile set, deterministic."""
     assert sum(TRACK_COUNTS.values()) == TILE_COUNT == sum(MONSTERS_PER_TILE.values())
@@ -71,7 +85,10 @@ def generate() -> list[Tile]:
 def dumps(tiles: list[Tile]) -> str:
     """The JSON text, one tile a line so diffs stay readable."""
     lines = [json.dumps(t.to_json(), separators=(",", ":")) for t in tiles]
-    return '{"version":1,"tiles":[\n' + ",\n".join(lines) + "\n]}\n"
+    door_lines = [json.dumps(d, separators=(",", ":")) for d in doors()]
+    return (
+        '{"version":1,"doors":[\n' + ",\n".join(door_lines) + '\n],"tiles":[\n' + ",\n".join(lines) + "\n]}\n"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -131,7 +131,18 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 
 
 @cache
+def _shipped() -> str:
+    return resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
+
+
+@cache
 def tile_set() -> tuple[Tile, ...]:
     """The shipped tile set."""
-    text = resources.files(__package__).joinpath("tiles.json").read_text(encoding="utf-8")
-    return parse_tiles(text)
+    return parse_tiles(_shipped())
+
+
+@cache
+def board_doors() -> tuple[tuple[str, str, str], ...]:
+    """The shipped board's 12 doors as ``(cell name, side letter N/E/S/W, kind)``."""
+    data = json.loads(_shipped())
+    return tuple((str(d["cell"]), str(d["side"]), str(d["kind"])) for d in data["doors"])
