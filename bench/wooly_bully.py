@@ -15,13 +15,15 @@ from parlour.games.wooly_bully.tiles import bag_ids, tile
 
 
 def late_game_state(seed: str = "bench", players: int = 4) -> WoolyState:
-    """A state whose board holds as many bag tiles as would fit (60+), laid at random legal squares."""
+    """A state whose board holds as many bag tiles as would fit (60+), laid at random legal squares;
+    the seat to move holds four tiles kept back, the others what did not fit."""
     state = GAME.setup(players, GAME.check_options({}), seed)
     rng = Rng.from_seed(seed)
     board = state.board.copy()
     placed = list(state.placed)
     left = [t for t in bag_ids() if tile(t).kind == "hunter"]
     todo = rng.shuffled([t for t in bag_ids() if tile(t).kind != "hunter"])
+    held, todo = todo[:4], todo[4:]  # the hand of the seat to move: four tiles, as in play
     for tid in todo + todo:  # a second pass lays tiles that found a place only later
         if tid in board_tiles(board):
             continue
@@ -36,7 +38,7 @@ def late_game_state(seed: str = "bench", players: int = 4) -> WoolyState:
             board.place(tid, rot, pos)
             placed.append(pos)
     left += [t for t in todo if t not in board_tiles(board)]
-    hands = tuple(tuple(sorted(left[i::players])) for i in range(players))
+    hands = (tuple(sorted(held)), *(tuple(sorted(left[i :: players - 1])) for i in range(players - 1)))
     return state.with_(board=board, placed=tuple(placed), hands=hands, bag=())
 
 
