@@ -84,3 +84,18 @@ def test_stats_command_prints_each_category(capsys):
     assert set(report["categories"]) >= {"dragons", "bone-doors", "other-tracks"}
     assert {"mean", "share"} <= set(report["categories"]["ghosts"])
     assert code in (0, 1) and report["boards"] == 4
+
+
+def test_package_self_play_matches_the_engine_runner_and_adds_mean_points_per_level():
+    from parlour.games.ghosts_galore import self_play as ghosts_self_play
+
+    ours = ghosts_self_play(GAME, BOTS, ["easy", "random"], 4, "runner")
+    engine = self_play(GAME, BOTS, ["easy", "random"], 4, "runner")
+    assert (ours.wins_by_bot, ours.score_by_seat, ours.plies) == (
+        engine.wins_by_bot,
+        engine.score_by_seat,
+        engine.plies,
+    )
+    means = ours.extra["mean_score_by_bot"]
+    assert set(means) == {"easy", "random"}
+    assert (means["easy"] + means["random"]) * 4 == pytest.approx(sum(ours.score_by_seat.values()), abs=0.1)
