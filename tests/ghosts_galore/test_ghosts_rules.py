@@ -427,3 +427,24 @@ def test_undo_stops_at_a_flip():
     match.undo()
     match.play(0, Move(FLIP))
     assert not match.can_undo()
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_invariants_hold_at_every_ply_of_random_games(seed, players):
+    match = play_match(GAME, [ChaosBot() for _ in range(players)], seed)
+    for state in match.states:
+        placed = [p[0] for g in state.grids for p in g if p is not None]
+        in_hand = [h for i, h in enumerate(state.hidden) if not state.hidden_placed(i)]
+        pending = [] if state.pending is None else [state.pending]
+        everywhere = placed + in_hand + list(state.stack) + [t for s in state.future for t in s]
+        everywhere += list(state.table) + pending
+        assert len(everywhere) == len(set(everywhere))  # no tile is in two places
+        if state.round <= 8:
+            done = state.round - 1
+            assert [sum(p is not None for p in g) for g in state.grids] == [done + t for t in state.taken]
+            assert len(state.stack) + len(state.table) + len(pending) + sum(state.taken) == players + 4
+            assert GAME.to_act(state) == (state.turn,) and not state.taken[state.turn]
+        for p in range(players):
+            spot = state.provisional[p]
+            assert spot is None or state.grids[p][spot[0]] is None  # a pencilled spot is always free

@@ -224,7 +224,8 @@ class GhostsGalore(Game[GhostsState, Move]):
             Event("take", {"player": player, "tile": move.tile, "cell": move.cell, "rot": move.rot}),
         ]
         provisional = state.provisional
-        if provisional[player] is not None and provisional[player][0] == move.cell:  # type: ignore[index]
+        spot = provisional[player]
+        if spot is not None and spot[0] == move.cell:
             provisional = tuple(None if i == player else p for i, p in enumerate(provisional))
             events.append(Event("hidden-lifted", {"player": player}, to=frozenset({player})))
         grids = self._with_tile(state.grids, player, move.cell, (move.tile, move.rot))
