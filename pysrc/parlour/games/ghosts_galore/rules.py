@@ -14,7 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from parlour.engine import JSON, Event, Game, IllegalMove, MalformedMove, Outcome, Rng
-from parlour.games.ghosts_galore.board import EMPTY_GRID, IdGrid, cell_name, parse_cell, resolve
+from parlour.games.ghosts_galore.board import EMPTY_GRID, IdGrid, cell_name, resolve
+from parlour.games.ghosts_galore.moves import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move, parse_move, take
 from parlour.games.ghosts_galore.scoring import ScoreSheet, count_werewolves, score_all, score_board, winners
 from parlour.games.ghosts_galore.tiles import tile_set
 
@@ -22,32 +23,6 @@ ROUNDS = 9
 DRAFT_ROUNDS = 8
 EXTRA_PER_ROUND = 4
 """A round's stack holds players + 4 tiles (GG-4), so the last player sees five."""
-
-FLIP, PASS, TAKE, PREPLACE, HIDDEN = "flip", "pass", "take", "preplace", "hidden"
-
-
-@dataclass(frozen=True)
-class Move:
-    """``flip`` / ``pass``; ``take`` a tile into a cell with a rotation; ``preplace`` the hidden
-    tile provisionally; ``hidden``: place the hidden tile into the last free cell (round 9)."""
-
-    action: str
-    tile: int = -1
-    cell: int = -1
-    rot: int = 0
-
-    def notation(self) -> str:
-        if self.action in (FLIP, PASS):
-            return self.action
-        if self.action == TAKE:
-            return f"take {self.tile} {cell_name(self.cell)} r{self.rot}"
-        if self.action == PREPLACE:
-            return f"preplace {cell_name(self.cell)} r{self.rot}"
-        return f"hidden r{self.rot}"
-
-
-def take(tile: int, cell: int, rot: int = 0) -> Move:
-    return Move(TAKE, tile, cell, rot)
 
 
 @dataclass(frozen=True)
@@ -368,25 +343,7 @@ class GhostsGalore(Game[GhostsState, Move]):
         return move.notation()
 
     def decode_move(self, data: JSON) -> Move:
-        bad = MalformedMove(f"not a Ghosts Galore move: {data!r}", code="ghosts-galore.malformed")
-        if not isinstance(data, str) or len(data) > 40:
-            raise bad
-        words = data.split(" ")
-        try:
-            if words in ([FLIP], [PASS]):
-                return Move(words[0])
-            if words[0] == TAKE and len(words) == 4:
-                tile = int(words[1])
-                if not words[1].isdigit() or not 0 <= tile < len(tile_set()):
-                    raise ValueError(tile)
-                return take(tile, parse_cell(words[2]), _rot(words[3]))
-            if words[0] == PREPLACE and len(words) == 3:
-                return Move(PREPLACE, cell=parse_cell(words[1]), rot=_rot(words[2]))
-            if words[0] == HIDDEN and len(words) == 2:
-                return Move(HIDDEN, rot=_rot(words[1]))
-        except ValueError as exc:
-            raise bad from exc
-        raise bad
+        return parse_move(data)
 
     def encode_state(self, state: GhostsState) -> JSON:
         return {
@@ -464,12 +421,6 @@ class GhostsGalore(Game[GhostsState, Move]):
 
 def _cell_label(cell: int) -> str:
     return cell_name(cell) if 0 <= cell < 9 else str(cell)
-
-
-def _rot(word: str) -> int:
-    if len(word) != 2 or word[0] != "r" or word[1] not in "0123":
-        raise ValueError(word)
-    return int(word[1])
 
 
 def _grid_json(grid: IdGrid) -> list[JSON]:
