@@ -38,6 +38,8 @@ class App:
         self.error = ""
         self.update_waiting = False
         self.ai_pending = False
+        self.net: Any = None
+        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
     # --- words ------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -72,7 +74,18 @@ class App:
         self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
         if self.route.screen == "play":
             self.open_match()
+        elif self.route.screen == "host" and boards.playable(self.route.game):
+            self.net_play().open_host(self.route.game)
+        elif self.route.screen == "join":
+            self.net_play().open_join(self.route.params)
         self.render()
+
+    def net_play(self) -> Any:
+        if self.net is None:
+            from parlour.web import netplay, rtc  # the WebRTC bridge loads only for network play
+
+            self.net = netplay.NetPlay(self, rtc)
+        return self.net
 
     # --- matches ----------------------------------------------------------------------------
     def bots(self, gid: str) -> dict[str, Any]:
@@ -170,7 +183,9 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         gid = self.route.game
-        if action == "dismiss":
+        if action.startswith("net-"):
+            self.net_play().on_action(action, arg, "")
+        elif action == "dismiss":
             self.error = ""
         elif action == "update":
             self.dom.apply_update()
@@ -201,12 +216,14 @@ class App:
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
-        if self.route.screen == "play":
+        if self.route.screen in ("play", "host", "join"):
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
         gid = self.route.game
-        if action == "lang":
+        if action.startswith("net-"):
+            self.net_play().on_action(action, arg, value)
+        elif action == "lang":
             self.settings = self.settings.with_(lang=value)
             self.dom.storage_set(settings_mod.STORAGE_KEY, self.settings.dumps())
         elif action == "animations":
@@ -229,6 +246,9 @@ class App:
             self.setup_for(gid)["options"][arg] = chosen
 
     def board_act(self, action: str, arg: str) -> None:
+        if self.route.screen in ("host", "join"):
+            self.net_play().board_act(action, arg)
+            return
         gid = self.route.game
         board = boards.board(gid)
         session = self.sessions.get(gid)
@@ -284,7 +304,7 @@ class App:
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
             return screens.settings(t, self.settings)
-        if r.screen in ("setup", "play", "rules") and not boards.playable(r.game):
+        if r.screen in ("setup", "play", "rules", "host") and not boards.playable(r.game):
             return screens.missing(t)
         if r.screen == "rules":
             prefix = f"{r.game}.help."
@@ -295,6 +315,8 @@ class App:
             return screens.setup(
                 t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"]
             )
+        if r.screen in ("host", "join"):
+            return str(self.net_play().screen())
         if r.screen == "play":
             session = self.sessions[r.game]
             board = boards.board(r.game)

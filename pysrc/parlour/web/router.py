@@ -1,7 +1,8 @@
 """Routes live in the URL fragment, so every screen has a link and the browser's back button works.
 
 ``#/`` the game picker; ``#/settings``; ``#/GAME`` a game's setup screen; ``#/GAME/play`` the match
-being played (``?m=LINK`` opens a shared match); ``#/GAME/rules`` the rules help.
+being played (``?m=LINK`` opens a shared match); ``#/GAME/rules`` the rules help; ``#/GAME/host`` a
+table hosted for network play; ``#/join?o=OFFER&s=SID`` a guest's page for a host's invite.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from urllib.parse import parse_qsl, urlencode
 
 @dataclass(frozen=True)
 class Route:
-    """A parsed fragment: ``screen`` is ``picker``, ``settings``, ``setup``, ``play``, ``rules`` or ``missing``."""
+    """A parsed fragment: ``screen`` is ``picker``, ``settings``, ``setup``, ``play``, ``rules``, ``host``,
+    ``join`` or ``missing``."""
 
     screen: str
     game: str = ""
@@ -21,8 +23,8 @@ class Route:
     def fragment(self) -> str:
         if self.screen == "picker":
             path = "/"
-        elif self.screen == "settings":
-            path = "/settings"
+        elif self.screen in ("settings", "join"):
+            path = f"/{self.screen}"
         elif self.screen == "setup":
             path = f"/{self.game}"
         else:
@@ -39,13 +41,13 @@ def parse(fragment: str, known_games: frozenset[str] | set[str]) -> Route:
     parts = [p for p in path.split("/") if p]
     if not parts:
         return Route("picker", params=params)
-    if parts == ["settings"]:
-        return Route("settings", params=params)
+    if parts in (["settings"], ["join"]):
+        return Route(parts[0], params=params)
     game = parts[0]
     if game not in known_games:
         return Route("missing", params={"path": path})
     if len(parts) == 1:
         return Route("setup", game, params)
-    if len(parts) == 2 and parts[1] in ("play", "rules"):
+    if len(parts) == 2 and parts[1] in ("play", "rules", "host"):
         return Route(parts[1], game, params)
     return Route("missing", params={"path": path})

@@ -118,6 +118,7 @@ def setup(
     err = tag("p", esc(error), class_="error", role="alert") if error else ""
     start = button(t("app.start"), "start", class_="primary", id="start")
     rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
+    rules += tag("a", esc(t("net.lobby.host")), href=f"#/{gid}/host", class_="button", id="host-link")
     form = tag(
         "section",
         tag("h2", esc(t("app.setup"))) + "".join(rows) + err + tag("div", start + rules, class_="actions"),

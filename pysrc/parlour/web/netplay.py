@@ -1,0 +1,722 @@
+"""Peer-to-peer play in the browser: the host's table and the guest's page, over WebRTC.
+
+:class:`NetPlay` drives a :class:`parlour.net.HostSession` or :class:`parlour.net.GuestSession`
+with the events of the data channels (``rtc``: :mod:`parlour.web.rtc`, or a fake in tests) and
+draws the lobby and the game's own board from the per-player view the session holds: every game
+with a board gets network play without code of its own (moves in, views out).
+
+Signalling is manual (decision 0060): the host's invite is a link carrying its connection offer
+(and a QR code of it); the guest's page answers with a short code the host pastes. Seat tokens are
+kept in the guest's storage per session, and the host's whole session in the host's storage, so
+either side can reload and come back.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from parlour import games
+from parlour.engine import JSON, Event, Game, IllegalMove, ParlourError
+from parlour.net import GuestSession, HostSession, Outgoing
+from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
+from parlour.web import boards, qr
+from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.play import BoardContext
+from parlour.web.session import LocalSession
+
+HOST_KEY = "parlour.net.host"
+"""The host's saved session (secret: seat tokens and the host's entropy)."""
+GUEST_KEY = "parlour.net.guest.{sid}"
+"""A guest's seat token for one hosted session."""
+NAME_KEY = "parlour.net.name"
+ICE_KEY = "parlour.net.ice"
+TICK_MS = 1_000
+BOT_DELAY_MS = 400
+"""A pause before an AI seat moves, so people see the last move land."""
+
+T = Callable[..., str]
+
+
+def now_ms() -> int:
+    """Epoch milliseconds (``Date.now()`` in the browser): the host's match clock survives a reload."""
+    return int(time.time() * 1000)
+
+
+# --- pure helpers (tested on CPython) ------------------------------------------------------------
+def parse_ice(text: str) -> list[dict[str, Any]]:
+    """ICE servers from one line each: ``stun:host:port`` or ``turn:host:port user password``.
+    Lines that are neither are ignored; none at all means LAN play only (host candidates)."""
+    servers: list[dict[str, Any]] = []
+    for line in text.splitlines():
+        words = line.split()
+        if not words or not words[0].startswith(("stun:", "stuns:", "turn:", "turns:")):
+            continue
+        server: dict[str, Any] = {"urls": words[0]}
+        if words[0].startswith("turn") and len(words) >= 3:
+            server["username"], server["credential"] = words[1], words[2]
+        servers.append(server)
+    return servers
+
+
+def invite_link(page_url: str, code: str, sid: str) -> str:
+    """The link a guest opens: the offer code and the session id in the fragment (never sent to a
+    server). The code's characters need no escaping in a fragment."""
+    return f"{page_url}#/join?o={code}&s={sid}"
+
+
+def view_state(game: Game[Any, Any], view: JSON) -> Any:
+    """A state the board can draw from a player's view: the game's ``from_view`` when it has one,
+    else its ``decode_state`` (for a game of open information, the view holds the whole position)."""
+    from_view = getattr(game, "from_view", None)
+    if callable(from_view):
+        return from_view(view)
+    return game.decode_state(view)
+
+
+def events_of(entries: list[Any]) -> list[Event]:
+    """Events as the protocol carries them (``{"kind": ..., **data}``) back into :class:`Event`."""
+    out = []
+    for entry in entries:
+        if isinstance(entry, dict) and isinstance(entry.get("kind"), str):
+            out.append(Event(entry["kind"], {k: v for k, v in entry.items() if k != "kind"}))
+    return out
+
+
+@dataclass
+class NetBoardContext(BoardContext):
+    """A :class:`BoardContext` for a networked match: the board draws the player's view and may be
+    used whenever the host says this player acts (there is no local session and no undo)."""
+
+    net_game: Any = None
+    live: bool = False
+
+    @property
+    def game(self) -> Any:
+        return self.net_game
+
+    @property
+    def interactive(self) -> bool:
+        return self.live and self.replay is None
+
+
+@dataclass
+class Table:
+    """What both sides draw: the lobby message's fields and the latest view fields."""
+
+    lobby: dict[str, Any]
+    table: dict[str, Any]
+    seat: int | None
+    log: list[Any] = field(default_factory=list)
+
+
+# --- markup --------------------------------------------------------------------------------------
+def seat_name(t: T, lobby: dict[str, Any], index: int) -> str:
+    seat = lobby.get("seats", [])[index] if index < len(lobby.get("seats", [])) else {}
+    return str(seat.get("name") or t("app.seat.n", n=index + 1))
+
+
+def peers_panel(t: T, lobby: dict[str, Any], me: str | None) -> str:
+    """Who is at the table, each with a connection badge (connected, reconnecting, gone)."""
+    items = []
+    for peer in lobby.get("peers", []):
+        state = str(peer.get("state", "connected"))
+        where = (
+            t("app.net.at-seat", n=int(peer["seat"]) + 1)
+            if peer.get("seat") is not None
+            else t("net.lobby.spectators")
+        )
+        ready = " · " + t("net.lobby.ready") if peer.get("ready") and lobby.get("phase") == LOBBY else ""
+        you = " " + t("app.net.you") if peer.get("pid") == me else ""
+        badge = tag("span", esc(t(f"net.peer.{state}")), class_=f"badge {state}")
+        items.append(
+            tag(
+                "li",
+                tag("span", esc(f"{peer.get('name', '')}{you} · {where}{ready}")) + " " + badge,
+                data_pid=peer.get("pid"),
+                data_state=state,
+            )
+        )
+    return tag(
+        "section",
+        tag("h2", esc(t("app.net.peers"))) + tag("ul", "".join(items), class_="peers", id="net-peers"),
+        class_="panel",
+    )
+
+
+def status_text(t: T, view: Table) -> str:
+    phase = str(view.lobby.get("phase", LOBBY))
+    outcome = view.table.get("outcome")
+    if phase == OVER and outcome:
+        winners = outcome.get("winners") or []
+        if not winners:
+            return t("app.draw")
+        return t("app.winner", name=", ".join(seat_name(t, view.lobby, w) for w in winners))
+    if phase == PLAYING and view.table.get("act"):
+        acting = int(view.table["act"][0])
+        if acting == view.seat:
+            return t("app.net.your-turn")
+        return t("app.to-move", name=seat_name(t, view.lobby, acting))
+    return t(f"net.phase.{phase}")
+
+
+def board_markup(t: T, game: Game[Any, Any], view: Table, ui: dict[str, Any], animate: bool) -> str:
+    board = boards.board(game.id)
+    if board is None or not view.table:
+        return ""
+    state = view_state(game, view.table["view"])
+    live = (
+        view.lobby.get("phase") == PLAYING
+        and view.seat is not None
+        and view.seat in view.table.get("act", [])
+        and not view.table.get("outcome")
+    )
+    last = view.log[-1][1] if view.log else []
+    ctx = NetBoardContext(
+        session=cast(LocalSession, None),  # a networked match has no local session
+        t=t,
+        state=state,
+        viewer=view.seat,
+        events=events_of(last) if animate else [],
+        animate=animate,
+        ui=ui,
+        net_game=game,
+        live=bool(live),
+    )
+    return str(board.render(ctx))
+
+
+def qr_figure(t: T, text: str, label_key: str) -> str:
+    try:
+        svg = qr.svg(text, label=t(label_key))
+    except ValueError:  # longer than the largest QR version we make: the text alone must do
+        return ""
+    return tag("figure", svg, class_="qr")
+
+
+def copy_field(t: T, label_key: str, value: str, id_: str) -> str:
+    return tag(
+        "label",
+        tag("span", esc(t(label_key)))
+        + f"<textarea{attrs(readonly=True, id=id_, rows=3)}>{esc(value)}</textarea>",
+        class_="field",
+    )
+
+
+def ice_settings(t: T, ice_text: str) -> str:
+    body = (
+        tag("summary", esc(t("app.net.ice")))
+        + tag("p", esc(t("app.net.ice-help")), class_="muted")
+        + f"<textarea{attrs(id='net-ice', rows=3, data_action='net-ice')}>{esc(ice_text)}</textarea>"
+    )
+    return tag("details", body, class_="panel")
+
+
+def header(t: T, game_id: str) -> str:
+    return tag(
+        "header",
+        tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
+        + tag("h1", esc(t(f"game.{game_id}.name") + " · " + t("net.lobby.title")))
+        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        class_="bar",
+    )
+
+
+def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
+    rows = []
+    for seat in host.seats:
+        current = seat.kind if seat.kind != AI else f"ai:{seat.level}"
+        choices = [(OPEN, t("net.seat.open")), (HOST_SEAT, t("app.net.me"))]
+        choices += [(f"ai:{lv}", t("net.seat.ai", level=t(f"app.level.{lv}"))) for lv in levels]
+        if seat.kind == GUEST:
+            choices.insert(0, (GUEST, seat.name))
+        opts = "".join(tag("option", esc(label), value=v, selected=v == current) for v, label in choices)
+        colour = t(f"net.colour.{seat.colour}") if seat.colour else ""
+        rows.append(
+            tag(
+                "label",
+                tag("span", esc(t("net.lobby.seat", number=seat.index + 1) + f" · {colour}"))
+                + tag(
+                    "select",
+                    opts,
+                    data_action="net-seat-kind",
+                    data_arg=seat.index,
+                    id=f"net-seat-{seat.index}",
+                ),
+                class_="field",
+            )
+        )
+    gone = "".join(
+        tag("option", esc(t(f"net.gone.{k}")), value=k, selected=host.on_gone == k) for k in ("pause", "ai")
+    )
+    rows.append(
+        tag(
+            "label",
+            tag("span", esc(t("app.net.on-gone")))
+            + tag("select", gone, data_action="net-on-gone", id="net-on-gone"),
+            class_="field",
+        )
+    )
+    reason = host.can_start()
+    start = button(
+        t("net.lobby.start"), "net-start", class_="primary", id="net-start", disabled=reason is not None
+    )
+    why = tag("p", esc(t(reason)), class_="muted", id="net-why") if reason else ""
+    return tag("section", "".join(rows) + why + tag("div", start, class_="actions"), class_="setup")
+
+
+def invite_panel(t: T, invite: dict[str, str] | None, link: str, waiting: bool) -> str:
+    body = tag("h2", esc(t("app.net.invite")))
+    if invite is None:
+        label = t("app.net.making-invite") if waiting else t("app.net.new-invite")
+        body += button(label, "net-invite", id="net-invite", disabled=waiting)
+    else:
+        body += tag("p", esc(t("app.net.invite-help")), class_="muted")
+        body += copy_field(t, "app.net.invite-link", link, "invite-link")
+        body += qr_figure(t, link, "app.net.invite-qr")
+        body += tag(
+            "label",
+            tag("span", esc(t("app.net.answer-code")))
+            + f"<textarea{attrs(id='answer-code', rows=2)}></textarea>",
+            class_="field",
+        )
+        body += tag(
+            "div",
+            button(t("app.net.connect"), "net-accept", class_="primary", id="net-accept"),
+            class_="actions",
+        )
+    return tag("section", body, class_="panel", id="net-invite-panel")
+
+
+def guest_lobby(t: T, guest: GuestSession) -> str:
+    lobby: dict[str, Any] = guest.lobby
+    rows = []
+    for i, seat in enumerate(lobby.get("seats", [])):
+        kind = seat.get("kind")
+        who = seat.get("name") or t(f"net.seat.{kind}", level=t(f"app.level.{seat.get('level') or 'random'}"))
+        colour = t(f"net.colour.{seat['colour']}") if seat.get("colour") else ""
+        mine = guest.seat == i
+        action = "" if kind != OPEN or mine else button(t("net.seat.take"), "net-sit", i, id=f"net-sit-{i}")
+        rows.append(tag("li", esc(f"{t('net.lobby.seat', number=i + 1)} · {colour} · {who}") + " " + action))
+    me: dict[str, Any] = next((p for p in lobby.get("peers", []) if p.get("pid") == guest.pid), {})
+    controls = ""
+    if guest.seat is not None:
+        ready = bool(me.get("ready"))
+        controls += button(
+            t("net.lobby.ready"),
+            "net-ready",
+            "" if ready else "1",
+            id="net-ready",
+            aria_pressed="true" if ready else "false",
+        )
+        controls += button(t("net.lobby.join-watch"), "net-sit", "", id="net-watch")
+    return tag(
+        "section",
+        tag("ul", "".join(rows), class_="seats", id="net-seats") + tag("div", controls, class_="actions"),
+        class_="setup",
+    )
+
+
+def verification(t: T, guest: GuestSession, game: Game[Any, Any]) -> str:
+    """After the end, the guest checks the seed was fair and every view it was shown replays."""
+    problems = guest.verify(game)
+    words = t("net.verify.ok") if not problems else t("net.verify.failed", problem=t(problems[0].code))
+    return tag("p", esc(words), class_="muted" if not problems else "error", id="net-verify", data_ok=not problems)
+
+
+def guest_join(t: T, name: str, answer: str, waiting: bool) -> str:
+    if answer:
+        body = tag("p", esc(t("app.net.answer-help")), class_="muted")
+        body += copy_field(t, "app.net.your-answer", answer, "answer-out")
+        body += qr_figure(t, answer, "app.net.answer-qr")
+        return tag("section", body, class_="setup", id="net-answer-panel")
+    want = "".join(tag("option", esc(t(f"net.lobby.join-{w}")), value=w) for w in ("play", "watch"))
+    body = tag(
+        "label",
+        tag("span", esc(t("net.lobby.name"))) + f"<input{attrs(id='net-name', value=name, maxlength=40)}>",
+        class_="field",
+    )
+    body += tag(
+        "label", tag("span", esc(t("app.net.as"))) + tag("select", want, id="net-want"), class_="field"
+    )
+    label = t("app.net.making-answer") if waiting else t("net.lobby.join")
+    body += tag(
+        "div",
+        button(label, "net-answer", class_="primary", id="net-answer", disabled=waiting),
+        class_="actions",
+    )
+    return tag("section", body, class_="setup")
+
+
+# --- the controller ------------------------------------------------------------------------------
+class NetPlay:
+    """The network screens of one page: hosting a table (``#/GAME/host``) or joining one
+    (``#/join?o=OFFER&s=SID``). ``app`` is the :class:`parlour.web.app.App` (words, storage,
+    rendering); ``rtc`` the WebRTC bridge."""
+
+    def __init__(self, app: Any, rtc: Any) -> None:
+        self.app, self.dom, self.rtc = app, app.dom, rtc
+        self.role = ""
+        self.host: HostSession | None = None
+        self.guest: GuestSession | None = None
+        self.game: Game[Any, Any] | None = None
+        self.invite: dict[str, str] | None = None
+        self.making = False
+        self.conn = ""
+        self.offer = ""
+        self.sid = ""
+        self.answer = ""
+        self.lost = False
+        self.ui: dict[str, Any] = {}
+        self.shown_ply = -1
+        self.bot_pending = False
+        self.refusals_seen = 0
+        self._ticking = False
+        rtc.listen(self.on_rtc)
+
+    def t(self, key: str, **params: Any) -> str:
+        return str(self.app.t(key, **params))
+
+    def ice(self) -> list[dict[str, Any]]:
+        return parse_ice(self.dom.storage_get(ICE_KEY) or "")
+
+    # --- routes ---------------------------------------------------------------------------------
+    def open_host(self, game_id: str) -> None:
+        """``#/GAME/host``: the table this browser hosts, restored from storage after a reload."""
+        self.role = "host"
+        if self.host is not None and self.host.game.id == game_id:
+            return
+        self.game = games.load(game_id)
+        stored = self.dom.storage_get(HOST_KEY)
+        self.host = None
+        if stored:
+            try:
+                restored = HostSession.loads(stored, now=now_ms())
+                if restored.game.id == game_id:
+                    self.host = restored
+            except ValueError:
+                self.dom.storage_remove(HOST_KEY)
+        if self.host is None:
+            bots = dict(games.module(game_id).BOTS)
+            name = self.dom.storage_get(NAME_KEY) or self.t("net.seat.host")
+            self.host = HostSession(self.game, bots, entropy=secrets.token_hex(32), name=name, now=now_ms())
+            self.save()
+        self.start_ticking()
+        self.schedule_bots()
+
+    def open_join(self, params: dict[str, str]) -> None:
+        """``#/join?o=OFFER&s=SID``: the guest's page for one invite."""
+        self.role = "guest"
+        offer, sid = params.get("o", ""), params.get("s", "")
+        if offer != self.offer:
+            self.offer, self.sid, self.answer, self.lost = offer, sid, "", False
+            if self.conn:
+                self.rtc.close(self.conn)
+            self.conn = ""
+
+    # --- rendering ------------------------------------------------------------------------------
+    def screen(self) -> str:
+        t = self.t
+        if self.role == "host" and self.host is not None:
+            return self.host_screen()
+        if self.role == "guest":
+            return self.guest_screen()
+        return tag("main", esc(t("app.not-found")), id="main")
+
+    def animate(self, view: Table) -> bool:
+        ply = int(view.table.get("ply", -1)) if view.table else -1
+        fresh = ply != self.shown_ply
+        self.shown_ply = ply
+        return fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
+
+    def play_area(self, view: Table, game: Game[Any, Any]) -> str:
+        t = self.t
+        board = board_markup(t, game, view, self.ui, self.animate(view))
+        return tag("div", board, class_="board-wrap")
+
+    def host_screen(self) -> str:
+        host = self.host
+        assert host is not None and self.game is not None
+        t = self.t
+        local = host.local()
+        view = Table(host.lobby(), local, host.members["h"].seat, list(local.get("log", [])))
+        status = tag("p", esc(status_text(t, view)), class_="status", id="status", aria_live="polite")
+        if host.phase == LOBBY:
+            middle = host_lobby(
+                t, host, [lv for lv in dict(games.module(host.game.id).BOTS) if lv != "random"]
+            )
+        else:
+            middle = self.play_area(view, self.game) + self.host_controls()
+        link = invite_link(self.dom.page_url(), self.invite["code"], host.sid) if self.invite else ""
+        side = peers_panel(t, view.lobby, "h") + invite_panel(t, self.invite, link, self.making)
+        side += ice_settings(t, self.dom.storage_get(ICE_KEY) or "")
+        layout = tag(
+            "div",
+            tag("div", status + middle, class_="play-main") + tag("aside", side, class_="side"),
+            class_="play",
+        )
+        return header(t, host.game.id) + tag(
+            "main", layout, id="main", data_screen="net-host", data_phase=host.phase, data_sid=host.sid
+        )
+
+    def host_controls(self) -> str:
+        host = self.host
+        assert host is not None
+        t = self.t
+        out = ""
+        if host.phase == PAUSED:
+            for seat in host.seats:
+                member = host.members.get(str(seat.pid))
+                if seat.kind == GUEST and member is not None and member.state == GONE:
+                    out += tag("p", esc(t("net.gone.ask", name=seat.name)))
+                    out += button(t("net.gone.ai"), "net-give-ai", seat.index, id=f"net-give-ai-{seat.index}")
+        if host.phase == OVER:
+            out += button(t("app.net.rematch"), "net-rematch", id="net-rematch")
+        out += button(t("app.net.close-table"), "net-close-table", id="net-close-table")
+        return tag("div", out, class_="actions controls")
+
+    def guest_screen(self) -> str:
+        t = self.t
+        guest = self.guest
+        game_id = str(guest.lobby.get("game", "")) if guest else ""
+        top = header(t, game_id) if game_id else header(t, "boop")
+        notes = ""
+        if self.lost:
+            notes += tag("p", esc(t("app.net.lost")), class_="notice", id="net-lost")
+        if guest is not None and guest.status == "denied":
+            notes += tag(
+                "p", esc(t(guest.denied or "net.peer.denied")), class_="notice error", id="net-denied"
+            )
+        if guest is None or guest.status == "connecting" or not guest.lobby:
+            name = self.dom.storage_get(NAME_KEY) or ""
+            body = (
+                notes
+                + guest_join(t, name, self.answer, self.making)
+                + ice_settings(t, self.dom.storage_get(ICE_KEY) or "")
+            )
+            return top + tag("main", body, id="main", data_screen="net-join", data_phase="joining")
+        view = Table(guest.lobby, guest.table, guest.seat, guest.log)
+        status = tag("p", esc(status_text(t, view)), class_="status", id="status", aria_live="polite")
+        game = games.load(game_id)
+        middle = guest_lobby(t, guest) if guest.phase == LOBBY else self.play_area(view, game)
+        if guest.phase == OVER and guest.record is not None:
+            middle += verification(t, guest, game)
+        side = peers_panel(t, guest.lobby, guest.pid)
+        layout = tag(
+            "div",
+            tag("div", notes + status + middle, class_="play-main") + tag("aside", side, class_="side"),
+            class_="play",
+        )
+        return top + tag(
+            "main",
+            layout,
+            id="main",
+            data_screen="net-guest",
+            data_phase=guest.phase or "",
+            data_seat="" if guest.seat is None else guest.seat,
+        )
+
+    # --- input ----------------------------------------------------------------------------------
+    def on_action(self, action: str, arg: str, value: str) -> None:
+        """A ``net-*`` click or change on a network screen."""
+        now = now_ms()
+        host, guest = self.host, self.guest
+        if action == "net-ice":
+            self.dom.storage_set(ICE_KEY, value)
+        elif action == "net-invite" and host is not None:
+            self.making = True
+            self.rtc.offer(self.ice())
+        elif action == "net-accept" and self.invite is not None:
+            self.rtc.accept(self.invite["conn"], self.dom.value_of("answer-code").strip())
+        elif action == "net-answer":
+            self.join()
+        elif host is not None and self.role == "host":
+            self.host_action(host, action, arg, value, now)
+        elif guest is not None and self.role == "guest":
+            if action == "net-sit":
+                self.send_guest(guest.pick_seat(int(arg) if arg else None))
+            elif action == "net-ready":
+                self.send_guest(guest.set_ready(bool(arg)))
+
+    def host_action(self, host: HostSession, action: str, arg: str, value: str, now: int) -> None:
+        if action == "net-seat-kind":
+            kind, _, level = value.partition(":")
+            if kind != GUEST:
+                self.send_host(host.set_seat(int(arg), kind, level))
+        elif action == "net-on-gone" and value in ("pause", "ai"):
+            host.on_gone = value
+            self.save()
+        elif action == "net-start":
+            self.send_host(host.start(now))
+        elif action == "net-give-ai":
+            self.send_host(host.give_seat_to_ai(int(arg), now))
+        elif action == "net-rematch":
+            self.send_host(host.rematch())
+        elif action == "net-close-table":
+            for conn in list(host.conns):
+                self.rtc.close(conn)
+            self.dom.storage_remove(HOST_KEY)
+            self.host, self.invite = None, None
+            self.open_host(host.game.id)
+
+    def join(self) -> None:
+        """The guest's "Join": start a session and answer the invite's offer."""
+        name = self.dom.value_of("net-name").strip() or self.t("app.net.guest")
+        want = self.dom.value_of("net-want") or "play"
+        self.dom.storage_set(NAME_KEY, name)
+        saved = None
+        stored = self.dom.storage_get(GUEST_KEY.format(sid=self.sid)) if self.sid else None
+        if stored:
+            try:
+                saved = json.loads(stored)
+            except ValueError:
+                saved = None
+        self.guest = GuestSession(
+            entropy=secrets.token_hex(32), name=name, want="watch" if want == "watch" else "play", saved=saved
+        )
+        self.making, self.answer, self.lost = True, "", False
+        self.rtc.answer(self.offer, self.ice())
+
+    def board_act(self, action: str, arg: str) -> None:
+        """A click or key on the board: a move goes to the host (or is played, on the host)."""
+        game = self.game if self.role == "host" else None
+        if self.role == "host" and self.host is not None:
+            local = self.host.local()
+            view = Table(self.host.lobby(), local, self.host.members["h"].seat)
+        elif self.role == "guest" and self.guest is not None:
+            game = games.load(str(self.guest.lobby.get("game")))
+            view = Table(self.guest.lobby, self.guest.table, self.guest.seat)
+        else:
+            return
+        board = boards.board(game.id) if game else None
+        if board is None or game is None or not view.table:
+            return
+        live = view.lobby.get("phase") == PLAYING and view.seat in view.table.get("act", [])
+        ctx = NetBoardContext(
+            session=cast(LocalSession, None),
+            t=self.t,
+            state=view_state(game, view.table["view"]),
+            viewer=view.seat,
+            ui=self.ui,
+            net_game=game,
+            live=bool(live) and not view.table.get("outcome"),
+        )
+        if not ctx.interactive:
+            return
+        move = board.act(ctx, action, arg)
+        self.ui = ctx.ui
+        if move is None:
+            return
+        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        if self.host is not None and self.role == "host":
+            try:
+                self.send_host(self.host.play(move, now_ms()))
+            except IllegalMove as err:
+                self.app.error = self.t(err.code, **err.params) if err.code else err.message
+        elif self.guest is not None:
+            self.send_guest(self.guest.move(move))
+
+    # --- the transport --------------------------------------------------------------------------
+    def on_rtc(self, kind: str, conn: str, data: str) -> None:
+        """An event of the WebRTC glue."""
+        try:
+            if self.role == "host" and self.host is not None:
+                self.host_event(self.host, kind, conn, data)
+            elif self.role == "guest":
+                self.guest_event(kind, conn, data)
+        except ParlourError as err:
+            self.app.error = self.t(err.code, **err.params) if err.code else err.message
+        self.app.render()
+
+    def host_event(self, host: HostSession, kind: str, conn: str, data: str) -> None:
+        now = now_ms()
+        if kind == "offer":
+            self.invite, self.making = {"conn": conn, "code": data}, False
+        elif kind == "open":
+            if self.invite is not None and self.invite["conn"] == conn:
+                self.invite = None  # used: every connection needs an invite of its own
+        elif kind == "message":
+            self.send_host(host.receive(conn, data, now))
+        elif kind == "close":
+            self.send_host(host.disconnected(conn, now))
+        elif kind == "error":
+            self.making = False
+            self.app.error = self.t("app.net.error", reason=data)
+
+    def guest_event(self, kind: str, conn: str, data: str) -> None:
+        guest, now = self.guest, now_ms()
+        if kind == "answer":
+            self.conn, self.answer, self.making = conn, data, False
+        elif guest is None or conn != self.conn:
+            return
+        elif kind == "open":
+            self.lost = False
+            self.send_guest(guest.hello(now))
+        elif kind == "message":
+            self.send_guest(guest.receive(data, now))
+            if guest.sid:
+                self.sid = guest.sid
+                self.dom.storage_set(GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
+            if len(guest.refusals) > self.refusals_seen:
+                self.refusals_seen = len(guest.refusals)
+                code = str(guest.refusals[-1].get("code") or "net.error.illegal")
+                self.app.error = self.t(code, **dict(guest.refusals[-1].get("params") or {}))
+        elif kind == "close":
+            guest.disconnected(now)
+            self.lost, self.answer = True, ""
+        elif kind == "error":
+            self.making = False
+            self.app.error = self.t("app.net.error", reason=data)
+
+    def send_guest(self, out: list[Outgoing]) -> None:
+        for _to, text in out:
+            self.rtc.send(self.conn, text)
+
+    def send_host(self, out: list[Outgoing]) -> None:
+        """Send what the host returned, close connections it turned away, save, run the bots."""
+        for conn, text in out:
+            self.rtc.send(conn, text)
+            if '"t":"denied"' in text:
+                self.rtc.close(conn)
+        self.save()
+        self.schedule_bots()
+
+    def save(self) -> None:
+        if self.host is not None:
+            self.dom.storage_set(HOST_KEY, self.host.dumps())
+
+    def start_ticking(self) -> None:
+        if not self._ticking:
+            self._ticking = True
+            self.dom.every(TICK_MS, self.tick)
+
+    def tick(self) -> None:
+        if self.host is None:
+            return
+        out = self.host.tick(now_ms())
+        if out:
+            self.send_host(out)
+            self.app.render()
+
+    def schedule_bots(self) -> None:
+        host = self.host
+        if host is None or self.bot_pending:
+            return
+        now = now_ms()
+        when = host.next_bot_at(now)
+        if when is None:
+            return
+        self.bot_pending = True
+        self.dom.later(max(when - now, BOT_DELAY_MS), self.bots_step)
+
+    def bots_step(self) -> None:
+        self.bot_pending = False
+        if self.host is None:
+            return
+        out = self.host.run_bots(now_ms())
+        self.send_host(out)
+        self.app.render()

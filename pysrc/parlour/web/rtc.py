@@ -1,0 +1,50 @@
+"""The bridge to ``web/assets/rtc.js`` (WebRTC data channels): with :mod:`parlour.web.dom`, the only
+modules that import ``js``. :mod:`parlour.web.netplay` takes this module (or a fake one in tests)
+and never touches the browser itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+_keep: list[Any] = []
+
+
+def listen(on_event: Callable[[str, str, str], None]) -> None:
+    """``on_event(kind, conn, data)`` for ``offer``/``answer`` (data: the code), ``open``,
+    ``message`` (data: the text), ``close`` and ``error`` (data: the reason)."""
+    proxy = create_proxy(lambda kind, conn, data: on_event(str(kind), str(conn), str(data)))
+    _keep.append(proxy)
+    js.parlourRtc.listen(proxy)
+
+
+def _servers(ice_servers: list[dict[str, Any]]) -> Any:
+    return js.JSON.parse(json.dumps(ice_servers))
+
+
+def offer(ice_servers: list[dict[str, Any]]) -> None:
+    """Host: open a new connection; its invite code arrives as an ``offer`` event."""
+    js.parlourRtc.offer(_servers(ice_servers))
+
+
+def accept(conn: str, code: str) -> None:
+    """Host: the guest's answer code for connection ``conn``."""
+    js.parlourRtc.accept(conn, code)
+
+
+def answer(code: str, ice_servers: list[dict[str, Any]]) -> None:
+    """Guest: answer an invite; the answer code arrives as an ``answer`` event."""
+    js.parlourRtc.answer(code, _servers(ice_servers))
+
+
+def send(conn: str, text: str) -> bool:
+    return bool(js.parlourRtc.send(conn, text))
+
+
+def close(conn: str) -> None:
+    js.parlourRtc.close(conn)

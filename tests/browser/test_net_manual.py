@@ -1,0 +1,303 @@
+"""Network play in real Chromium over real WebRTC data channels, with manual signalling: the host's
+invite link → the guest's answer code → the host pastes it. Each browser context is one person's
+browser. These tests need ICE candidates, so they run inside a private network namespace
+(``python build.py test`` makes one); elsewhere they are skipped."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+from parlour.engine import Match, MatchRecord
+from parlour.games.boop import GAME
+
+pytestmark = pytest.mark.webrtc
+
+DECISION = "#main .cell.legal, #no-ghost, [data-action=graduate]"
+NET_TIMEOUT_MS = 30_000
+GATHER_JS = """async () => {
+  const pc = new RTCPeerConnection({iceServers: []});
+  pc.createDataChannel("probe");
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise((done) => {
+    if (pc.iceGatheringState === "complete") done();
+    pc.onicegatheringstatechange = () => pc.iceGatheringState === "complete" && done();
+    setTimeout(done, 4000);
+  });
+  const n = (pc.localDescription.sdp.match(/a=candidate/g) || []).length;
+  pc.close();
+  return n;
+}"""
+
+
+@pytest.fixture(scope="session")
+def rtc_ready(browser: Any) -> None:
+    """Skip unless Chromium gathers at least one ICE candidate here (it needs a non-loopback
+    interface and a default route: see NETNS_SETUP in build.py)."""
+    context = browser.new_context()
+    try:
+        count = context.new_page().evaluate(GATHER_JS)
+    finally:
+        context.close()
+    if not count:
+        pytest.skip("no ICE candidate can be gathered here: run inside a network namespace (python build.py test)")
+
+
+class People:
+    """Browser contexts (one per person) whose pages are watched; all checked clean at the end."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.browser, self.url = browser, url
+        self.contexts: list[Any] = []
+        self.watches: list[Any] = []
+
+    def context(self) -> Any:
+        context = self.browser.new_context()
+        self.contexts.append(context)
+        return context
+
+    def page(self, context: Any, fragment: str) -> Any:
+        page = context.new_page()
+        self.watches.append(watch(page))
+        open_app(page, self.url, fragment)
+        return page
+
+
+@pytest.fixture
+def people(browser: Any, site_url: str, rtc_ready: None) -> Iterator[People]:
+    group = People(browser, site_url)
+    yield group
+    for context in group.contexts:
+        context.close()
+    for w in group.watches:
+        w.assert_clean()
+
+
+# --- what people do -----------------------------------------------------------------------------
+def host_table(people: People) -> Any:
+    page = people.page(people.context(), "#/boop/host")
+    page.wait_for_selector("[data-screen=net-host]", timeout=BOOT_TIMEOUT_MS)
+    return page
+
+
+def invite(host: Any) -> str:
+    """The host makes an invite; returns its link (what a person would send)."""
+    host.click("#net-invite")
+    host.wait_for_selector("#invite-link", timeout=NET_TIMEOUT_MS)
+    return str(host.input_value("#invite-link"))
+
+
+def answer(people: People, context: Any, link: str, name: str, want: str = "play") -> tuple[Any, str]:
+    """A guest opens the invite link in its browser and gets its answer code."""
+    page = people.page(context, link[len(people.url) :])
+    page.wait_for_selector("#net-answer", timeout=BOOT_TIMEOUT_MS)
+    page.fill("#net-name", name)
+    page.select_option("#net-want", want)
+    page.click("#net-answer")
+    page.wait_for_selector("#answer-out", timeout=NET_TIMEOUT_MS)
+    return page, str(page.input_value("#answer-out"))
+
+
+def paste(host: Any, code: str) -> None:
+    host.fill("#answer-code", code)
+    host.click("#net-accept")
+
+
+def join(people: People, host: Any, name: str, want: str = "play", context: Any = None) -> Any:
+    """The whole manual handshake: invite link → answer code → pasted by the host."""
+    guest, code = answer(people, context or people.context(), invite(host), name, want)
+    paste(host, code)
+    guest.wait_for_selector("[data-screen=net-guest]", timeout=NET_TIMEOUT_MS)
+    return guest
+
+
+def start(host: Any, players: list[Any]) -> None:
+    for guest in players:
+        guest.click("#net-ready")
+    host.wait_for_selector("#net-start:not([disabled])", timeout=NET_TIMEOUT_MS)
+    host.click("#net-start")
+    for page in [host, *players]:
+        page.wait_for_selector("[data-phase=playing] svg.boop-bed", timeout=NET_TIMEOUT_MS)
+
+
+def phase(page: Any) -> str:
+    return str(page.get_attribute("#main", "data-phase") or "")
+
+
+def decide(page: Any, turn: int) -> bool:
+    """Make the next decision on ``page`` if it has one (as the boop. board test does)."""
+    try:
+        grads = page.locator("[data-action=graduate]")
+        if grads.count():
+            grads.first.click(timeout=2_000)
+        elif page.locator("#no-ghost").count():
+            entries = page.locator("g.entry")
+            target = entries.nth(turn % entries.count()) if turn % 4 == 0 and entries.count() else None
+            (target or page.locator("#no-ghost")).click(timeout=2_000)
+        else:
+            cells = page.locator("#main .cell.legal")
+            if not cells.count():
+                return False
+            cells.nth((turn * 7) % cells.count()).click(timeout=2_000)
+    except Exception:  # the board was redrawn under the click (a message arrived): try again
+        return False
+    return True
+
+
+def play(players: list[Any], watchers: list[Any], decisions: int = 10_000, hostile: Any = None) -> int:
+    """Players take their decisions until the game is over everywhere (or ``decisions`` were made)."""
+    made = 0
+    for turn in range(4_000):
+        if all(phase(p) == "over" for p in players + watchers):
+            break
+        if made >= decisions:
+            return made
+        moved = False
+        for page in players:
+            if page.locator(DECISION).count() and decide(page, turn):
+                made, moved = made + 1, True
+                break
+        if not moved:
+            players[0].wait_for_timeout(100)
+        if hostile is not None and turn % 15 == 7:
+            hostile(made)
+    return made
+
+
+def saved_host(host: Any) -> dict[str, Any]:
+    return json.loads(host.evaluate("localStorage.getItem('parlour.net.host')"))
+
+
+def received(page: Any) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in page.evaluate("parlourRtc.received")]
+
+
+def winner_line(page: Any) -> str:
+    return str(page.inner_text("#status"))
+
+
+def assert_finished_alike(host: Any, guests: list[Any]) -> MatchRecord:
+    record = MatchRecord.from_json(saved_host(host)["record"])
+    match = Match.replay(GAME, record)
+    assert match.outcome() is not None, "the host's game is over"
+    for page in [host, *guests]:
+        page.wait_for_selector("[data-phase=over]", timeout=NET_TIMEOUT_MS)
+    assert all("wins" in winner_line(p) for p in [host, *guests])
+    return record
+
+
+# --- the tests ----------------------------------------------------------------------------------
+def test_two_browsers_play_a_whole_game_over_manual_signalling(people):
+    host = host_table(people)
+    link = invite(host)
+    assert "#/join?o=o." in link and len(link) - len(people.url) < 200
+    assert host.locator("#net-invite-panel figure.qr svg").count() == 1, "the invite has a QR code"
+    guest, code = answer(people, people.context(), link, "Anna")
+    assert code.startswith("a.") and len(code) < 160
+    assert guest.locator("#net-answer-panel figure.qr svg").count() == 1
+    paste(host, code)
+    guest.wait_for_selector("[data-screen=net-guest]", timeout=NET_TIMEOUT_MS)
+    host.wait_for_selector("#net-peers li[data-pid=p1][data-state=connected]", timeout=NET_TIMEOUT_MS)
+    assert "Anna" in host.inner_text("#net-peers")
+    start(host, [guest])
+    play([host, guest], [])
+    record = assert_finished_alike(host, [guest])
+    assert len(record.plies) >= 8
+    assert winner_line(host) == winner_line(guest)
+    guest.wait_for_selector("#net-verify[data-ok]", timeout=NET_TIMEOUT_MS)
+    assert "Checked" in guest.inner_text("#net-verify")
+    # Nothing the guest received carries the host's secrets or the whole saved state.
+    saved = saved_host(host)
+    texts = " ".join(guest.evaluate("parlourRtc.received"))
+    assert saved["entropy"] not in texts
+    for message in received(guest):
+        assert not {"entropy", "members", "seedlog"} & set(message), message["t"]
+    assert host.locator("#undo").count() == 0 and guest.locator("#undo").count() == 0, "no undo in network games"
+
+
+def test_a_spectator_sees_the_public_view_and_a_hostile_one_changes_nothing(people):
+    host = host_table(people)
+    player = join(people, host, "Anna")
+    spectator = join(people, host, "Seth", want="watch")
+    assert spectator.get_attribute("#main", "data-seat") == ""
+    start(host, [player])
+    spectator.wait_for_selector("[data-phase=playing] svg.boop-bed", timeout=NET_TIMEOUT_MS)
+    assert spectator.locator(DECISION).count() == 0, "a spectator cannot act"
+    attacks: list[int] = []
+
+    def attack(made: int) -> None:
+        """The spectator's page sends garbage, forged and illegal moves on its own data channel."""
+        before = saved_host(host)["record"]["moves"]
+        ply = len(before)
+        junk = [
+            "not json {",
+            "x" * 20_000,
+            "[" * 4_000 + "]" * 4_000,
+            json.dumps({"v": 2, "t": "move", "s": 10**6 + made, "ply": ply, "seat": 0, "m": "k@a1"}),
+            json.dumps({"v": 1, "t": "move", "s": 10**6 + made + 1, "ply": ply, "seat": 0, "m": "k@a1"}),
+            json.dumps({"v": 1, "t": "move", "s": 10**6 + made + 2, "ply": ply, "seat": 1, "m": "k@z9"}),
+            json.dumps({"v": 1, "t": "hello", "s": 1, "name": "again", "want": "play"}),
+            json.dumps({"v": 1, "t": "seat", "s": 10**6 + made + 3, "seat": 1}),
+            json.dumps({"v": 1, "t": "ready", "s": 10**6 + made + 4, "ready": True}),
+        ]
+        spectator.evaluate("(junk) => junk.forEach((t) => parlourRtc.send(parlourRtc.open()[0], t))", junk)
+        spectator.wait_for_timeout(300)
+        after = saved_host(host)["record"]["moves"]
+        assert after[: len(before)] == before
+        attacks.append(ply)
+
+    play([host, player], [spectator], hostile=attack)
+    assert attacks, "the hostile spectator attacked during the game"
+    record = assert_finished_alike(host, [player, spectator])
+    assert all(p[0] in (0, 1) for p in record.to_json()["moves"])
+    # The spectator's last view is exactly the public view of the final state.
+    views = [m["view"] for m in received(spectator) if m["t"] in ("view", "update")]
+    final = Match.replay(GAME, record).state
+    assert views[-1] == json.loads(json.dumps(GAME.view(final, None)))
+    # No guest ever received another guest's seat token.
+    tokens = {m["pid"]: m["token"] for m in saved_host(host)["members"] if m["token"]}
+    for page, pid in ((player, "p1"), (spectator, "p2")):
+        texts = " ".join(page.evaluate("parlourRtc.received"))
+        assert tokens[pid] in texts
+        assert all(token not in texts for other, token in tokens.items() if other != pid)
+
+
+def test_a_guest_who_closes_the_tab_comes_back_to_its_seat_and_the_game_finishes(people):
+    host = host_table(people)
+    context = people.context()
+    guest = join(people, host, "Anna", context=context)
+    start(host, [guest])
+    assert play([host, guest], [], decisions=6) == 6
+    guest.close()
+    host.wait_for_selector("#net-peers li[data-pid=p1][data-state=reconnecting]", timeout=NET_TIMEOUT_MS)
+    plies = len(saved_host(host)["record"]["moves"])
+    # The same browser opens a new invite: its seat token, kept in its storage, gets the seat back.
+    back = join(people, host, "Anna", context=context)
+    back.wait_for_selector("[data-phase=playing] svg.boop-bed", timeout=NET_TIMEOUT_MS)
+    assert back.get_attribute("#main", "data-seat") == "1"
+    host.wait_for_selector("#net-peers li[data-pid=p1][data-state=connected]", timeout=NET_TIMEOUT_MS)
+    assert host.locator("#net-peers li").count() == 2, "no new peer: the same one came back"
+    assert len(saved_host(host)["record"]["moves"]) == plies
+    play([host, back], [])
+    assert_finished_alike(host, [back])
+
+
+def test_a_host_reload_resumes_the_table_and_the_guest_reconnects(people):
+    host = host_table(people)
+    guest = join(people, host, "Anna")
+    start(host, [guest])
+    play([host, guest], [], decisions=4)
+    plies = len(saved_host(host)["record"]["moves"])
+    host.reload()
+    host.wait_for_selector("[data-screen=net-host][data-phase=playing]", timeout=BOOT_TIMEOUT_MS)
+    host.wait_for_selector("#net-peers li[data-pid=p1][data-state=reconnecting]", timeout=NET_TIMEOUT_MS)
+    guest.wait_for_selector("#net-lost", timeout=NET_TIMEOUT_MS)
+    back = join(people, host, "Anna", context=guest.context)
+    assert back.get_attribute("#main", "data-seat") == "1"
+    assert len(saved_host(host)["record"]["moves"]) == plies
+    play([host, back], [])
+    assert_finished_alike(host, [back])

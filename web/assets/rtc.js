@@ -1,0 +1,169 @@
+// WebRTC glue for peer-to-peer play: the only part of networking Python cannot reach.
+// Everything else (sessions, lobby, invites, QR codes) is Python in parlour.web.netplay.
+//
+//   parlourRtc.listen(fn)                  fn(kind, id, data) gets every event below (one Python callback)
+//   parlourRtc.offer(iceServers)           host: new connection + data channel   -> "offer"  (id, code)
+//   parlourRtc.accept(id, code)            host: the guest's answer code for connection id
+//   parlourRtc.answer(code, iceServers)    guest: answer an invite's offer        -> "answer" (id, code)
+//   parlourRtc.send(id, text), close(id)   data channel of connection id
+//   events: "offer", "answer", "open", "message" (data = text), "close", "error" (data = reason)
+//
+// Signalling is manual and non-trickle: gathering finishes before a code is made, so one code each
+// way is enough. A code carries only what the other side cannot guess (decision 0060):
+//   <kind o|a>.<id>.<ice-ufrag>.<ice-pwd>.<sha-256 fingerprint, base64url>.<candidates>
+// candidates: comma-separated "<h|s|r><address>:<port>" (UDP host / server-reflexive / relay); the
+// ICE characters "+" and "/" are written "-" and "_" so the code survives a URL query.
+// The other side rebuilds a minimal data-channel SDP from this template.
+(() => {
+  "use strict";
+  const GATHER_MS = 5000; // give up waiting for slow STUN/TURN servers: send what was gathered
+  const conns = new Map(); // id -> {pc, dc}
+  let handler = null;
+  const received = []; // every text received, in order (tests inspect it: what did this peer see?)
+
+  const emit = (kind, id, data) => { if (handler) handler(kind, id, data === undefined ? "" : String(data)); };
+  const newId = () => Math.random().toString(36).slice(2, 7);
+  const ice = (s) => s.replace(/\+/g, "-").replace(/\//g, "_");
+  const unice = (s) => s.replace(/-/g, "+").replace(/_/g, "/");
+
+  function b64url(bytes) {
+    let bin = "";
+    for (const b of bytes) bin += String.fromCharCode(b);
+    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+  function unb64url(text) {
+    const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return Array.from(bin, (c) => c.charCodeAt(0));
+  }
+
+  /** The compact code of a local description (after gathering). */
+  function pack(kind, id, sdp) {
+    const line = (name) => (sdp.match(new RegExp("^a=" + name + ":(.*)$", "m")) || [])[1] || "";
+    const fp = line("fingerprint").split(" ")[1] || "";
+    const bytes = fp.split(":").map((h) => parseInt(h, 16));
+    const cands = [];
+    for (const m of sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx|relay)/gm)) {
+      cands.push(m[3][0] + m[1] + ":" + m[2]);
+    }
+    return [kind, id, ice(line("ice-ufrag")), ice(line("ice-pwd")), b64url(bytes), cands.join(",")].join(".");
+  }
+
+  /** {kind, id, sdp} from a code; throws on anything malformed. */
+  function unpack(code) {
+    const parts = String(code).trim().split(".");
+    if (parts.length < 6 || !/^[oa]$/.test(parts[0])) throw new Error("not a connection code");
+    const [kind, id, ufrag, pwd, fp] = parts;
+    const cands = parts.slice(5).join(".").split(",").filter(Boolean);
+    const bytes = unb64url(fp);
+    if (bytes.length !== 32 || !cands.length) throw new Error("not a connection code");
+    const prio = { h: 2113937151, s: 1686052607, r: 41885439 };
+    const type = { h: "host", s: "srflx", r: "relay" };
+    const lines = cands.map((c, i) => {
+      const at = c.lastIndexOf(":");
+      const addr = c.slice(1, at), port = c.slice(at + 1);
+      if (!prio[c[0]] || !/^\d+$/.test(port) || !/^[\w.:-]+$/.test(addr)) throw new Error("bad candidate");
+      const rel = c[0] === "h" ? "" : " raddr 0.0.0.0 rport 0";
+      return `a=candidate:${i + 1} 1 udp ${prio[c[0]] - i} ${addr} ${port} typ ${type[c[0]]}${rel} generation 0`;
+    });
+    const sdp = [
+      "v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0", "a=group:BUNDLE 0",
+      "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+      ...lines, "a=end-of-candidates",
+      "a=ice-ufrag:" + unice(ufrag), "a=ice-pwd:" + unice(pwd),
+      "a=fingerprint:sha-256 " + bytes.map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":"),
+      "a=setup:" + (kind === "o" ? "actpass" : "active"), "a=mid:0", "a=sctp-port:5000",
+      "a=max-message-size:262144", "",
+    ].join("\r\n");
+    return { kind, id, sdp };
+  }
+
+  function gathered(pc) {
+    return new Promise((resolve) => {
+      if (pc.iceGatheringState === "complete") return resolve();
+      const timer = setTimeout(resolve, GATHER_MS);
+      pc.addEventListener("icegatheringstatechange", () => {
+        if (pc.iceGatheringState === "complete") { clearTimeout(timer); resolve(); }
+      });
+    });
+  }
+
+  function wire(id, dc) {
+    const conn = conns.get(id);
+    conn.dc = dc;
+    dc.onopen = () => { conn.open = true; emit("open", id); };
+    dc.onmessage = (e) => { received.push(e.data); emit("message", id, e.data); };
+    dc.onclose = () => lost(id);
+  }
+
+  function lost(id) {
+    const conn = conns.get(id);
+    if (!conn || conn.closed) return;
+    conn.closed = true;
+    try { conn.pc.close(); } catch (e) { /* already closed */ }
+    emit("close", id);
+  }
+
+  function make(id, iceServers) {
+    const pc = new RTCPeerConnection({ iceServers: iceServers || [] });
+    conns.set(id, { pc, dc: null, open: false, closed: false });
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") lost(id);
+    });
+    return pc;
+  }
+
+  async function offer(iceServers) {
+    const id = newId();
+    try {
+      const pc = make(id, iceServers);
+      wire(id, pc.createDataChannel("parlour", { ordered: true }));
+      await pc.setLocalDescription(await pc.createOffer());
+      await gathered(pc);
+      emit("offer", id, pack("o", id, pc.localDescription.sdp));
+    } catch (e) { emit("error", id, e && e.message); }
+  }
+
+  async function accept(id, code) {
+    try {
+      const conn = conns.get(id);
+      const parsed = unpack(code);
+      if (parsed.kind !== "a" || parsed.id !== id || !conn) throw new Error("not an answer to this invite");
+      if (conn.pc.signalingState !== "have-local-offer") throw new Error("this invite was used already");
+      await conn.pc.setRemoteDescription({ type: "answer", sdp: parsed.sdp });
+    } catch (e) { emit("error", id, e && e.message); }
+  }
+
+  async function answer(code, iceServers) {
+    let id = "";
+    try {
+      const parsed = unpack(code);
+      if (parsed.kind !== "o") throw new Error("not an invite");
+      id = parsed.id;
+      if (conns.has(id)) lost(id);
+      conns.delete(id);
+      const pc = make(id, iceServers);
+      pc.ondatachannel = (e) => wire(id, e.channel);
+      await pc.setRemoteDescription({ type: "offer", sdp: parsed.sdp });
+      await pc.setLocalDescription(await pc.createAnswer());
+      await gathered(pc);
+      emit("answer", id, pack("a", id, pc.localDescription.sdp));
+    } catch (e) { emit("error", id, e && e.message); }
+  }
+
+  function send(id, text) {
+    const conn = conns.get(id);
+    if (!conn || !conn.dc || conn.dc.readyState !== "open") return false;
+    conn.dc.send(text);
+    return true;
+  }
+
+  window.parlourRtc = {
+    listen: (fn) => { handler = fn; },
+    offer, accept, answer, send,
+    close: (id) => { const c = conns.get(id); if (c) { try { c.dc && c.dc.close(); } catch (e) { /* gone */ } lost(id); } },
+    open: () => [...conns.entries()].filter(([, c]) => c.open && !c.closed).map(([id]) => id),
+    states: () => [...conns.entries()].map(([id, c]) =>
+      [id, c.pc.signalingState, c.pc.iceConnectionState, c.pc.connectionState, c.dc && c.dc.readyState]),
+    received, pack, unpack,
+  };
+})();
