@@ -10,7 +10,7 @@ Work is limited by a node budget, not the clock, so a bot plays the same move on
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.engine import JSON, Game, Rng
@@ -99,6 +99,8 @@ class Searcher:
     budget: int
     max_depth: int
     nodes: int = 0
+    depth_done: int = 0
+    history: dict[rules.Move, int] = field(default_factory=dict)
 
     def finish_turn(self, pos: Position, player: int) -> None:
         """Make the mover's remaining choices of this turn greedily (no ghost at inner nodes)."""
@@ -139,7 +141,10 @@ class Searcher:
         if depth == 0:
             return evaluate(pos, player)
         best = -WIN * 2
-        for m in _order(rules.legal(pos)):
+        history = self.history
+        moves = _order(rules.legal(pos))
+        moves.sort(key=lambda m: -history.get(m, 0))
+        for m in moves:
             c = self.child(pos, m, player)
             v = -self.negamax(c, depth - 1, -beta, -alpha, 1 - player, ply + 1)
             if v > best:
@@ -147,10 +152,15 @@ class Searcher:
                 if v > alpha:
                     alpha = v
                     if alpha >= beta:
+                        # History heuristic: a move that refuted one line is tried early elsewhere.
+                        history[m] = history.get(m, 0) + depth * depth
                         break
         return best
 
     def root(self, pos: Position, rng: Rng | None, noise: int) -> rules.Move:
+        """The best move by iterative deepening. Root moves within ``noise`` of the best are searched
+        exactly and a jitter of at most ``noise`` picks among them (so games vary); moves that fail
+        low stay below the best whatever the jitter."""
         player = pos.mover
         moves = _order(rules.legal(pos))
         if len(moves) == 1:
@@ -158,30 +168,33 @@ class Searcher:
         best_move = moves[0]
         for depth in range(1, self.max_depth + 1):
             scored: list[tuple[int, int, rules.Move]] = []
-            alpha = -WIN * 2
+            best_raw = -WIN * 2
             try:
                 for i, m in enumerate(moves):
                     c = self.child(pos, m, player)
-                    if c.phase == "over" or c.mover != player:
-                        v = -self.negamax(c, depth - 1, -WIN * 2, -alpha, 1 - player, 1)
-                    else:
-                        v = self.static(c, player)
-                    if noise and rng is not None:
-                        v += rng.below(2 * noise + 1) - noise
+                    floor = best_raw - 2 * noise - 1
+                    v = -self.negamax(c, depth - 1, -WIN * 2, -floor, 1 - player, 1)
+                    best_raw = max(best_raw, v)
                     scored.append((v, -i, m))
-                    alpha = max(alpha, v)
             except OutOfBudget:
                 # A partial iteration counts: its first move was the previous best, fully searched,
                 # so any move scored above it is better.
                 if scored:
-                    best_move = max(scored)[2]
+                    best_move = self.pick(scored, rng, noise)
                 break
+            best_move = self.pick(scored, rng, noise)
+            self.depth_done = depth
             scored.sort(reverse=True)
-            best_move = scored[0][2]
             moves = [m for _, _, m in scored]
             if scored[0][0] >= WIN - 100:
                 break
         return best_move
+
+    @staticmethod
+    def pick(scored: list[tuple[int, int, rules.Move]], rng: Rng | None, noise: int) -> rules.Move:
+        if not noise or rng is None:
+            return max(scored)[2]
+        return max((v + rng.below(2 * noise + 1) - noise, order, m) for v, order, m in scored)[2]
 
 
 class SearchBot:
