@@ -41,13 +41,14 @@ def measure() -> dict[str, float]:
     # Hard-bot decisions on placement positions taken from the random games.
     positions = [m.states[i] for m in matches[:6] for i in range(4, len(m.states) - 1, 12)]
     positions = [s for s in positions if s.phase == "place"][:12]
-    times, nodes = [], 0
+    times, nodes, depths = [], 0, []
     for state in positions:
         searcher = Searcher(HARD["budget"], HARD["max_depth"])
         t = time.perf_counter()
         searcher.root(Position(state), None, 0)
         times.append(time.perf_counter() - t)
         nodes += searcher.nodes
+        depths.append(searcher.depth_done)
     return {
         "plies": len(plies),
         "apply_ms": round(1000 * apply_s / len(plies), 4),
@@ -57,6 +58,7 @@ def measure() -> dict[str, float]:
         "hard_move_median_s": round(statistics.median(times), 4),
         "hard_move_worst_s": round(max(times), 4),
         "hard_node_budget": HARD["budget"],
+        "hard_depth_median_turns": statistics.median(depths),
     }
 
 
