@@ -1,0 +1,1 @@
+"""Message catalogues of boop. (en, ru, uk); keys start with ``boop.``."""
