@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parlour.engine import Match, Rng, canonical_json
+from parlour.engine import IllegalMove, Match, Rng, canonical_json
 from parlour.games.wooly_bully import GAME
 from parlour.games.wooly_bully.board import areas_from_scratch, neighbour, rotated_edges
 from parlour.games.wooly_bully.bots import RandomBot, ShepherdBot, WolfBot
@@ -144,3 +145,39 @@ def test_wb_d1_secret_values_are_absent_from_a_serialised_view():
         assert COLOURS[state.colours[p]] not in text
     assert canonical_json(list(state.bag[:6]))[1:-1] not in text
     assert canonical_json(list(state.hands[1])) not in text
+
+
+def test_revealing_on_a_taken_square_is_refused():
+    state = GAME.setup(2, GAME.check_options({}), "taken")
+    with pytest.raises(IllegalMove) as err:
+        GAME.apply(state, 0, GAME.decode_move("reveal@0,0"))
+    assert err.value.code == "wooly-bully.illegal.occupied"
+
+
+moves_text = st.one_of(
+    st.builds(
+        lambda t, x, y, r: f"{t}@{x},{y}/{r}",
+        st.integers(0, 120),
+        st.integers(-4, 4),
+        st.integers(-4, 4),
+        st.integers(0, 3),
+    ),
+    st.builds(lambda x, y: f"reveal@{x},{y}", st.integers(-4, 4), st.integers(-4, 4)),
+    st.builds(lambda t: f"discard:{t}", st.integers(0, 120)),
+    st.sampled_from(["pass", "leave"]),
+)
+
+
+@settings(max_examples=10, deadline=None)
+@given(games, st.lists(st.tuples(st.integers(-1, 4), moves_text), min_size=1, max_size=30))
+def test_any_move_is_played_or_refused_with_a_reason_and_nothing_else(game, attempts):
+    match = random_match(*game)
+    for state in match.states[:: max(1, len(match.states) // 5)]:
+        before = GAME.state_hash(state)
+        for player, text in attempts:
+            try:
+                new, _ = GAME.apply(state, player, GAME.decode_move(text))
+            except IllegalMove:
+                continue
+            check_invariants(new)
+        assert GAME.state_hash(state) == before

@@ -270,6 +270,8 @@ class WoolyBully(Game[WoolyState, Move]):
 
     def _check_square(self, state: WoolyState, tid: int, rot: int, pos: Pos) -> None:
         board = state.board
+        if pos in board.cells:
+            raise _illegal("that square is taken", "occupied", "WB-3")
         if board.touching(pos) == 0:
             raise _illegal("a tile must touch a placed tile", "not-touching", "WB-3")
         if not matches(board.constraint(pos), rotated_edges(tid, rot)):
