@@ -325,7 +325,9 @@ def verification(t: T, guest: GuestSession, game: Game[Any, Any]) -> str:
     """After the end, the guest checks the seed was fair and every view it was shown replays."""
     problems = guest.verify(game)
     words = t("net.verify.ok") if not problems else t("net.verify.failed", problem=t(problems[0].code))
-    return tag("p", esc(words), class_="muted" if not problems else "error", id="net-verify", data_ok=not problems)
+    return tag(
+        "p", esc(words), class_="muted" if not problems else "error", id="net-verify", data_ok=not problems
+    )
 
 
 def guest_join(t: T, name: str, answer: str, waiting: bool) -> str:
