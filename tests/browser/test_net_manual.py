@@ -44,7 +44,9 @@ def rtc_ready(browser: Any) -> None:
     finally:
         context.close()
     if not count:
-        pytest.skip("no ICE candidate can be gathered here: run inside a network namespace (python build.py test)")
+        pytest.skip(
+            "no ICE candidate can be gathered here: run inside a network namespace (python build.py test)"
+        )
 
 
 class People:
@@ -216,7 +218,9 @@ def test_two_browsers_play_a_whole_game_over_manual_signalling(people):
     assert saved["entropy"] not in texts
     for message in received(guest):
         assert not {"entropy", "members", "seedlog"} & set(message), message["t"]
-    assert host.locator("#undo").count() == 0 and guest.locator("#undo").count() == 0, "no undo in network games"
+    assert host.locator("#undo").count() == 0 and guest.locator("#undo").count() == 0, (
+        "no undo in network games"
+    )
 
 
 def test_a_spectator_sees_the_public_view_and_a_hostile_one_changes_nothing(people):

@@ -1,0 +1,247 @@
+"""The network screens' controller (parlour.web.netplay) on CPython: two pages' NetPlay objects wired
+by an in-memory stand-in for the WebRTC glue, driven the way the page's clicks and channel events
+drive them. Real data channels are tested in tests/browser/test_net_manual.py."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from typing import Any
+
+from parlour.i18n import translate
+from parlour.web import netplay, router
+from parlour.web.settings import Settings
+
+GAME_IDS = {"boop", "boo", "wooly-bully", "ghosts-galore"}
+
+
+class Wire:
+    """In-memory data channels between pages: codes are just the connection ids."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, Any] = {}  # conn -> (host rtc, guest rtc)
+        self.queue: deque[tuple[Any, str, str, str]] = deque()
+        self.count = 0
+
+    def run(self) -> None:
+        while self.queue:
+            rtc, kind, conn, data = self.queue.popleft()
+            rtc.handler(kind, conn, data)
+
+
+class FakeRtc:
+    def __init__(self, wire: Wire) -> None:
+        self.wire = wire
+        self.handler: Any = None
+        self.sent: list[tuple[str, str]] = []
+        self.received: list[str] = []
+        self.closed: set[str] = set()
+
+    def listen(self, fn: Any) -> None:
+        self.handler = fn
+
+    def offer(self, ice: list[Any]) -> None:
+        self.wire.count += 1
+        conn = f"c{self.wire.count}"
+        self.wire.pages[conn] = [self, None]
+        self.wire.queue.append((self, "offer", conn, f"o.{conn}"))
+
+    def answer(self, code: str, ice: list[Any]) -> None:
+        conn = code.split(".")[1]
+        self.wire.pages[conn][1] = self
+        self.wire.queue.append((self, "answer", conn, f"a.{conn}"))
+
+    def accept(self, conn: str, code: str) -> None:
+        host, guest = self.wire.pages[conn]
+        assert code == f"a.{conn}"
+        self.wire.queue.append((host, "open", conn, ""))
+        self.wire.queue.append((guest, "open", conn, ""))
+
+    def send(self, conn: str, text: str) -> bool:
+        if conn in self.closed:
+            return False
+        self.sent.append((conn, text))
+        pair = self.wire.pages[conn]
+        other = pair[1] if pair[0] is self else pair[0]
+        other.received.append(text)
+        self.wire.queue.append((other, "message", conn, text))
+        return True
+
+    def close(self, conn: str) -> None:
+        if conn in self.closed:
+            return
+        pair = self.wire.pages[conn]
+        for rtc in pair:
+            rtc.closed.add(conn)
+        other = pair[1] if pair[0] is self else pair[0]
+        self.wire.queue.append((other, "close", conn, ""))
+
+
+class FakeDom:
+    def __init__(self, storage: dict[str, str] | None = None) -> None:
+        self.storage = {} if storage is None else storage
+        self.fields: dict[str, str] = {}
+        self.timers: list[Any] = []
+
+    def storage_get(self, key: str) -> str | None:
+        return self.storage.get(key)
+
+    def storage_set(self, key: str, value: str) -> None:
+        self.storage[key] = value
+
+    def storage_remove(self, key: str) -> None:
+        self.storage.pop(key, None)
+
+    def page_url(self) -> str:
+        return "http://127.0.0.1:8000/"
+
+    def reduced_motion(self) -> bool:
+        return True
+
+    def value_of(self, element_id: str) -> str:
+        return self.fields.get(element_id, "")
+
+    def later(self, ms: int, fn: Any) -> None:
+        self.timers.append(fn)
+
+    def every(self, ms: int, fn: Any) -> None:
+        pass
+
+
+class FakeApp:
+    """What NetPlay needs of the app: words, settings, the dom, an error line and render()."""
+
+    def __init__(self, wire: Wire, storage: dict[str, str] | None = None) -> None:
+        self.dom = FakeDom(storage)
+        self.settings = Settings()
+        self.error = ""
+        self.screens: list[str] = []
+        self.rtc = FakeRtc(wire)
+        self.net = netplay.NetPlay(self, self.rtc)
+
+    def t(self, key: str, **params: Any) -> str:
+        return translate("en", key, **params)
+
+    def render(self) -> None:
+        self.screens.append(self.net.screen())
+
+    def run_timers(self) -> None:
+        while self.dom.timers:
+            self.dom.timers.pop(0)()
+
+
+def join(wire: Wire, host: FakeApp, guest: FakeApp, name: str, want: str = "play") -> None:
+    """Invite → the guest opens the link → answer code → the host pastes it."""
+    host.net.on_action("net-invite", "", "")
+    wire.run()
+    link = netplay.invite_link(host.dom.page_url(), host.net.invite["code"], host.net.host.sid)
+    route = router.parse(link.split("#", 1)[1], GAME_IDS)
+    assert route.screen == "join"
+    guest.net.open_join(route.params)
+    guest.dom.fields.update({"net-name": name, "net-want": want})
+    guest.net.on_action("net-answer", "", "")
+    wire.run()
+    host.dom.fields["answer-code"] = guest.net.answer
+    host.net.on_action("net-accept", "", "")
+    wire.run()
+
+
+def table(wire: Wire) -> tuple[FakeApp, FakeApp]:
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    return host, guest
+
+
+def legal_cell(app: FakeApp) -> str:
+    screen = app.net.screen()
+    start = screen.index('class="cell legal"')
+    return screen[start:].split('data-arg="', 1)[1].split('"', 1)[0]
+
+
+def test_ice_servers_come_one_a_line_and_none_means_lan_only():
+    text = "stun:stun.example.org:3478\nturn:turn.example.org:3478 anna s3cret\nnonsense\n\n"
+    assert netplay.parse_ice(text) == [
+        {"urls": "stun:stun.example.org:3478"},
+        {"urls": "turn:turn.example.org:3478", "username": "anna", "credential": "s3cret"},
+    ]
+    assert netplay.parse_ice("") == []
+
+
+def test_an_invite_link_carries_the_offer_and_session_in_the_fragment():
+    link = netplay.invite_link("http://10.0.0.2:8000/", "o.ab12c.u.p.f.h10.0.0.2:5000", "0123456789ab")
+    route = router.parse(link.split("#", 1)[1], GAME_IDS)
+    assert (route.screen, route.params) == (
+        "join",
+        {"o": "o.ab12c.u.p.f.h10.0.0.2:5000", "s": "0123456789ab"},
+    )
+    assert route.fragment() == "#/join?o=o.ab12c.u.p.f.h10.0.0.2%3A5000&s=0123456789ab"
+    assert router.parse("#/boop/host", GAME_IDS) == router.Route("host", "boop")
+
+
+def test_a_guest_joins_sits_readies_and_both_boards_show_the_first_move():
+    wire = Wire()
+    host, guest = table(wire)
+    assert host.net.host.phase == "playing" and guest.net.guest.phase == "playing"
+    assert 'data-screen="net-guest"' in guest.net.screen() and "boop-bed" in guest.net.screen()
+    mover = host if host.net.host.local()["act"] == [host.net.host.members["h"].seat] else guest
+    cell = legal_cell(mover)
+    mover.net.board_act("cell", cell)
+    wire.run()
+    for app in (host, guest):
+        assert f'data-cell="{cell}"' in app.net.screen()
+    # The guest's own token came to it; the host's secrets never did.
+    token = json.loads(guest.dom.storage[f"parlour.net.guest.{host.net.host.sid}"])["token"]
+    assert any(token in text for text in guest.rtc.received)
+    assert not any(host.net.host.entropy in text for text in guest.rtc.received)
+
+
+def test_a_move_out_of_turn_is_refused_and_shown_to_the_guest():
+    wire = Wire()
+    host, guest = table(wire)
+    assert host.net.host.local()["act"] == [0], "orange (the host's seat) starts"
+    guest.net.board_act("cell", "a1")  # the board takes no input out of turn...
+    wire.run()
+    assert len(host.net.host.match.plies) == 0
+    guest.net.send_guest(guest.net.guest.move("k@a1"))  # ...so send it as a hostile page would
+    wire.run()
+    assert guest.error == translate("en", "engine.not-your-turn")
+    assert len(host.net.host.match.plies) == 0
+
+
+def test_a_guest_page_reopened_with_a_new_invite_gets_its_seat_back():
+    wire = Wire()
+    host, guest = table(wire)
+    guest.rtc.close(guest.net.conn)
+    wire.run()
+    assert host.net.host.lobby()["peers"][1]["state"] == "reconnecting"
+    again = FakeApp(wire, guest.dom.storage)  # the same browser's storage, a new page
+    join(wire, host, again, "Anna")
+    assert again.net.guest.seat == 1
+    assert [p["state"] for p in host.net.host.lobby()["peers"]] == ["connected", "connected"]
+
+
+def test_a_host_page_reloaded_restores_its_table_from_storage():
+    wire = Wire()
+    host, _guest = table(wire)
+    host.net.board_act("cell", legal_cell(host))  # orange, the host, starts
+    wire.run()
+    plies = len(host.net.host.match.plies)
+    reloaded = FakeApp(wire, host.dom.storage)
+    reloaded.net.open_host("boop")
+    restored = reloaded.net.host
+    assert restored.sid == host.net.host.sid and restored.phase == "playing"
+    assert len(restored.match.plies) == plies
+    assert restored.lobby()["peers"][1]["state"] == "reconnecting"
+
+
+def test_a_table_of_another_game_or_a_damaged_save_starts_afresh():
+    wire = Wire()
+    app = FakeApp(wire, {netplay.HOST_KEY: "{not json"})
+    app.net.open_host("boop")
+    assert app.net.host.phase == "lobby" and app.net.host.game.id == "boop"
+    assert json.loads(app.dom.storage[netplay.HOST_KEY])["game"] == "boop"
