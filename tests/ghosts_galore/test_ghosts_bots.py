@@ -99,3 +99,37 @@ def test_package_self_play_matches_the_engine_runner_and_adds_mean_points_per_le
     means = ours.extra["mean_score_by_bot"]
     assert set(means) == {"easy", "random"}
     assert (means["easy"] + means["random"]) * 4 == pytest.approx(sum(ours.score_by_seat.values()), abs=0.1)
+
+
+def _gain_on_empty_board(tile_id):
+    from parlour.games.ghosts_galore.bots import Seat, best_placement, hopeful_value
+
+    seat = Seat(0, 3, (None,) * 9, (0, 0), frozenset())
+    return best_placement(seat, tile_id, hopeful_value)[0] - hopeful_value(seat, seat.grid)
+
+
+def test_hard_bot_passes_a_poor_flip_and_takes_a_fine_one():
+    from parlour.games.ghosts_galore.tiles import tile_set
+
+    state = GAME.setup(3, {}, "pass-or-take")
+    ranked = [t for t in sorted(range(len(tile_set())), key=_gain_on_empty_board) if t != state.hidden[0]]
+    for tile, expected in ((ranked[0], PASS), (ranked[-1], TAKE)):
+        # Player 0 has just flipped ``tile`` (the state is only a stage for the bot's view).
+        flipped = replace(state, stack=state.stack[1:], pending=tile)
+        legal = GAME.legal_moves(flipped, 0)
+        move = BOTS["hard"]().choose(GAME, GAME.view(flipped, 0), 0, legal, Rng(3))
+        assert move.action == expected, (tile, move)
+
+
+def test_easy_bot_passes_when_a_table_tile_adds_more():
+    state = GAME.setup(3, {}, "easy-pass")
+    state, _ = GAME.apply(state, 0, Move(FLIP))
+    state, _ = GAME.apply(state, 0, Move(PASS))
+    state, _ = GAME.apply(state, 1, Move(FLIP))
+    from parlour.games.ghosts_galore.bots import Seat, actual_value, best_placement
+
+    seat = Seat(1, 3, (None,) * 9, (0, 0), frozenset())
+    on_table, flipped = state.table[0], state.pending
+    better = best_placement(seat, on_table, actual_value)[0] > best_placement(seat, flipped, actual_value)[0]
+    move = BOTS["easy"]().choose(GAME, GAME.view(state, 1), 1, GAME.legal_moves(state, 1), Rng(1))
+    assert move.action == (PASS if better else TAKE)

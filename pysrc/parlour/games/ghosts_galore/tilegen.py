@@ -25,10 +25,10 @@ TRACK_COUNTS = {"straight": 16, "curve": 32, "double-curve": 18, "bridge": 14}
 MONSTER_COUNTS = {
     "dragon": 17,
     "ghost": 16,
-    "golem": 12,
+    "golem": 13,
     "satyr": 12,
     "skeleton": 11,
-    "slime": 7,
+    "slime": 6,
     "bat": 17,
     "werewolf": 8,
     "wisp": 20,
