@@ -214,3 +214,28 @@ def test_rules_help_is_there_in_three_languages(page, site_url, watched):
         "котён" in page.locator("article.rules").inner_text().lower()
         or "котен" in page.locator("article.rules").inner_text().lower()
     )
+
+
+def test_a_game_in_progress_survives_a_reload_and_resumes_from_the_picker(page, site_url, watched):
+    open_link(page, site_url, [])
+    page.click("#cell-d4")
+    page.click("#no-ghost")
+    page.click("#cell-a1")
+    before = page.locator("#move-log").inner_text()
+    page.goto(site_url + "#/")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("[data-game='boop'] a:has-text('Resume')")
+    page.wait_for_selector("svg.boop-bed")
+    assert page.locator("#move-log").inner_text() == before
+    assert piece_at(page, "d4") == "orange kitten" or piece_at(page, "a1") == "purple kitten"
+
+
+def test_a_damaged_save_is_reported_and_a_new_game_can_start(page, site_url, watched):
+    open_app(page, site_url)
+    page.evaluate('localStorage.setItem(\'parlour.save.boop\', \'{"v":1,"game":"boop","moves":[[0,"zz"]]\')')
+    page.goto(site_url + "#/boop/play")
+    page.wait_for_selector("#error-banner")
+    assert "damaged" in page.locator("#error-banner").inner_text()
+    page.click("#start")
+    page.wait_for_selector("svg.boop-bed")
