@@ -11,7 +11,8 @@
 // Signalling is manual and non-trickle: gathering finishes before a code is made, so one code each
 // way is enough. A code carries only what the other side cannot guess (decision 0060):
 //   <kind o|a>.<id>.<ice-ufrag>.<ice-pwd>.<sha-256 fingerprint, base64url>.<candidates>
-// candidates: comma-separated "<h|s|r><address>:<port>" (UDP host / server-reflexive / relay); the
+// candidates: comma-separated "<h|s|r><address>:<port>" (UDP host / server-reflexive / relay), or
+// "m<16 bytes, base64url>:<port>" for a host's mDNS name (<uuid>.local, Chromium's default); the
 // ICE characters "+" and "/" are written "-" and "_" so the code survives a URL query.
 // The other side rebuilds a minimal data-channel SDP from this template.
 (() => {
@@ -43,7 +44,11 @@
     const bytes = fp.split(":").map((h) => parseInt(h, 16));
     const cands = [];
     for (const m of sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx|relay)/gm)) {
-      cands.push(m[3][0] + m[1] + ":" + m[2]);
+      const mdns = m[1].match(/^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/);
+      if (mdns && m[3] === "host") {  // an mDNS name (a UUID): its 16 bytes in base64url
+        const hex = mdns.slice(1).join("");
+        cands.push("m" + b64url(hex.match(/../g).map((h) => parseInt(h, 16))) + ":" + m[2]);
+      } else cands.push(m[3][0] + m[1] + ":" + m[2]);
     }
     return [kind, id, ice(line("ice-ufrag")), ice(line("ice-pwd")), b64url(bytes), cands.join(",")].join(".");
   }
@@ -60,10 +65,17 @@
     const type = { h: "host", s: "srflx", r: "relay" };
     const lines = cands.map((c, i) => {
       const at = c.lastIndexOf(":");
-      const addr = c.slice(1, at), port = c.slice(at + 1);
-      if (!prio[c[0]] || !/^\d+$/.test(port) || !/^[\w.:-]+$/.test(addr)) throw new Error("bad candidate");
-      const rel = c[0] === "h" ? "" : " raddr 0.0.0.0 rport 0";
-      return `a=candidate:${i + 1} 1 udp ${prio[c[0]] - i} ${addr} ${port} typ ${type[c[0]]}${rel} generation 0`;
+      let addr = c.slice(1, at), kind = c[0];
+      const port = c.slice(at + 1);
+      if (kind === "m") {
+        const hex = unb64url(addr).map((b) => b.toString(16).padStart(2, "0")).join("");
+        if (hex.length !== 32) throw new Error("bad candidate");
+        addr = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20)].join("-") + ".local";
+        kind = "h";
+      }
+      if (!prio[kind] || !/^\d+$/.test(port) || !/^[\w.:-]+$/.test(addr)) throw new Error("bad candidate");
+      const rel = kind === "h" ? "" : " raddr 0.0.0.0 rport 0";
+      return `a=candidate:${i + 1} 1 udp ${prio[kind] - i} ${addr} ${port} typ ${type[kind]}${rel} generation 0`;
     });
     const sdp = [
       "v=0", `o=- ${Date.now()} 2 IN IP4 127.0.0.1`, "s=-", "t=0 0", "a=group:BUNDLE 0",
@@ -91,7 +103,13 @@
     const conn = conns.get(id);
     conn.dc = dc;
     dc.onopen = () => { conn.open = true; emit("open", id); };
-    dc.onmessage = (e) => { received.push(e.data); emit("message", id, e.data); };
+    dc.onmessage = (e) => {
+      const start = performance.now();
+      received.push(e.data);
+      emit("message", id, e.data);
+      // bench/net_rtt.py times how long a message takes to arrive and be drawn
+      if (window.parlourRtcTrace) window.parlourRtcTrace(e.data, start, performance.now());
+    };
     dc.onclose = () => lost(id);
   }
 
