@@ -358,6 +358,12 @@ class WolfBot(ShepherdBot):
         bonus = BONUSES[seen.left]
         mine = seen.board.score(seen.colour, seen.every_pasture)
         board = seen.board
+        near = max(
+            (a.sheep for a in board.pastures(seen.colour) if 0 < a.open <= 2 and not board.wolfed(a)),
+            default=0,
+        )
+        if near >= mine + 3 and seen.bag > 0:
+            return False  # a big pasture of ours is a tile or two from closing: stay for it
         rival_best = 0.0
         for c in range(len(COLOURS)):
             if seen.weights[c] == 0:
