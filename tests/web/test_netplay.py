@@ -107,6 +107,9 @@ class FakeDom:
     def every(self, ms: int, fn: Any) -> None:
         pass
 
+    def set_hash(self, fragment: str) -> None:
+        self.hash = fragment
+
 
 class FakeApp:
     """What NetPlay needs of the app: words, settings, the dom, an error line and render()."""
@@ -245,3 +248,17 @@ def test_a_table_of_another_game_or_a_damaged_save_starts_afresh():
     app.net.open_host("boop")
     assert app.net.host.phase == "lobby" and app.net.host.game.id == "boop"
     assert json.loads(app.dom.storage[netplay.HOST_KEY])["game"] == "boop"
+
+
+def test_a_guest_who_leaves_the_lobby_frees_its_seat_and_forgets_its_token():
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    sid = host.net.host.sid
+    assert f"parlour.net.guest.{sid}" in guest.dom.storage
+    guest.net.on_action("net-leave", "", "")
+    wire.run()
+    assert [s["kind"] for s in host.net.host.lobby()["seats"]] == ["host", "open"]
+    assert [p["pid"] for p in host.net.host.lobby()["peers"]] == ["h"]
+    assert f"parlour.net.guest.{sid}" not in guest.dom.storage

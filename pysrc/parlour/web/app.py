@@ -303,7 +303,7 @@ class App:
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
-            return screens.settings(t, self.settings)
+            return screens.settings(t, self.settings, self.dom.storage_get("parlour.net.ice") or "")
         if r.screen in ("setup", "play", "rules", "host") and not boards.playable(r.game):
             return screens.missing(t)
         if r.screen == "rules":

@@ -314,6 +314,7 @@ def guest_lobby(t: T, guest: GuestSession) -> str:
             aria_pressed="true" if ready else "false",
         )
         controls += button(t("net.lobby.join-watch"), "net-sit", "", id="net-watch")
+    controls += button(t("net.lobby.leave"), "net-leave", id="net-leave")
     return tag(
         "section",
         tag("ul", "".join(rows), class_="seats", id="net-seats") + tag("div", controls, class_="actions"),
@@ -543,6 +544,12 @@ class NetPlay:
                 self.send_guest(guest.pick_seat(int(arg) if arg else None))
             elif action == "net-ready":
                 self.send_guest(guest.set_ready(bool(arg)))
+            elif action == "net-leave":
+                self.send_guest(guest.leave())
+                self.rtc.close(self.conn)
+                self.dom.storage_remove(GUEST_KEY.format(sid=self.sid))
+                self.guest, self.answer, self.conn = None, "", ""
+                self.dom.set_hash("#/")
 
     def host_action(self, host: HostSession, action: str, arg: str, value: str, now: int) -> None:
         if action == "net-seat-kind":

@@ -127,7 +127,8 @@ def setup(
     return header(t, t(f"game.{gid}.name")) + tag("main", form, id="main", data_screen="setup")
 
 
-def settings(t: T, current: Settings) -> str:
+def settings(t: T, current: Settings, ice: str = "") -> str:
+    """Language, animations, and the STUN/TURN servers of network play (``ice``, one a line)."""
     langs = "".join(
         tag("option", esc(t(f"app.lang.{code}")), value=code, selected=code == current.lang)
         for code in LANGUAGES
@@ -145,6 +146,13 @@ def settings(t: T, current: Settings) -> str:
         "label",
         tag("span", esc(t("app.animations")))
         + tag("select", anims, data_action="animations", id="animations"),
+        class_="field",
+    )
+    body += tag(
+        "label",
+        tag("span", esc(t("app.net.ice")))
+        + tag("textarea", esc(ice), id="net-ice", rows=3, data_action="net-ice")
+        + tag("small", esc(t("app.net.ice-help")), class_="muted"),
         class_="field",
     )
     return header(t, t("app.settings")) + tag(
