@@ -16,10 +16,12 @@ GAME_IDS = {"boop", "boo", "wooly-bully", "ghosts-galore"}
 
 
 class Wire:
-    """In-memory data channels between pages: codes are just the connection ids."""
+    """In-memory data channels between pages. The host's invite code names the table; each
+    answer code names the guest's page, and accepting it links a new host connection to it."""
 
     def __init__(self) -> None:
-        self.pages: dict[str, Any] = {}  # conn -> (host rtc, guest rtc)
+        self.links: dict[tuple[int, str], tuple[Any, str]] = {}  # (id(rtc), conn) -> (other rtc, its conn)
+        self.answering: list[Any] = []
         self.queue: deque[tuple[Any, str, str, str]] = deque()
         self.count = 0
 
@@ -35,46 +37,44 @@ class FakeRtc:
         self.handler: Any = None
         self.sent: list[tuple[str, str]] = []
         self.received: list[str] = []
-        self.closed: set[str] = set()
 
     def listen(self, fn: Any) -> None:
         self.handler = fn
 
     def offer(self, ice: list[Any]) -> None:
-        self.wire.count += 1
-        conn = f"c{self.wire.count}"
-        self.wire.pages[conn] = [self, None]
-        self.wire.queue.append((self, "offer", conn, f"o.{conn}"))
+        self.wire.queue.append((self, "offer", "t1", "o.t1"))
+
+    def forget(self) -> None:
+        pass
 
     def answer(self, code: str, ice: list[Any]) -> None:
-        conn = code.split(".")[1]
-        self.wire.pages[conn][1] = self
-        self.wire.queue.append((self, "answer", conn, f"a.{conn}"))
+        self.wire.answering.append(self)
+        self.wire.queue.append((self, "answer", "t1", f"a.t1.{len(self.wire.answering) - 1}"))
 
-    def accept(self, conn: str, code: str) -> None:
-        host, guest = self.wire.pages[conn]
-        assert code == f"a.{conn}"
-        self.wire.queue.append((host, "open", conn, ""))
-        self.wire.queue.append((guest, "open", conn, ""))
+    def accept(self, code: str) -> None:
+        guest = self.wire.answering[int(code.split(".")[2])]
+        self.wire.count += 1
+        conn = f"t1-{self.wire.count}"
+        self.wire.links[(id(self), conn)] = (guest, "t1")
+        self.wire.links[(id(guest), "t1")] = (self, conn)
+        self.wire.queue.append((self, "open", conn, ""))
+        self.wire.queue.append((guest, "open", "t1", ""))
 
     def send(self, conn: str, text: str) -> bool:
-        if conn in self.closed:
+        if (id(self), conn) not in self.wire.links:
             return False
         self.sent.append((conn, text))
-        pair = self.wire.pages[conn]
-        other = pair[1] if pair[0] is self else pair[0]
+        other, its = self.wire.links[(id(self), conn)]
         other.received.append(text)
-        self.wire.queue.append((other, "message", conn, text))
+        self.wire.queue.append((other, "message", its, text))
         return True
 
     def close(self, conn: str) -> None:
-        if conn in self.closed:
-            return
-        pair = self.wire.pages[conn]
-        for rtc in pair:
-            rtc.closed.add(conn)
-        other = pair[1] if pair[0] is self else pair[0]
-        self.wire.queue.append((other, "close", conn, ""))
+        link = self.wire.links.pop((id(self), conn), None)
+        if link is not None:
+            other, its = link
+            self.wire.links.pop((id(other), its), None)
+            self.wire.queue.append((other, "close", its, ""))
 
 
 class FakeDom:
@@ -135,7 +135,6 @@ class FakeApp:
 
 def join(wire: Wire, host: FakeApp, guest: FakeApp, name: str, want: str = "play") -> None:
     """Invite → the guest opens the link → answer code → the host pastes it."""
-    host.net.on_action("net-invite", "", "")
     wire.run()
     link = netplay.invite_link(host.dom.page_url(), host.net.invite["code"], host.net.host.sid)
     route = router.parse(link.split("#", 1)[1], GAME_IDS)

@@ -2,8 +2,9 @@
 // Everything else (sessions, lobby, invites, QR codes) is Python in parlour.web.netplay.
 //
 //   parlourRtc.listen(fn)                  fn(kind, id, data) gets every event below (one Python callback)
-//   parlourRtc.offer(iceServers)           host: new connection + data channel   -> "offer"  (id, code)
-//   parlourRtc.accept(id, code)            host: the guest's answer code for connection id
+//   parlourRtc.offer(iceServers)           host: the table's invite (kept across reloads) -> "offer" (id, code)
+//   parlourRtc.accept(code)                host: a guest's answer code: a new connection for it
+//   parlourRtc.forget()                    host: drop the table's invite (a new table, a new link)
 //   parlourRtc.answer(code, iceServers)    guest: answer an invite's offer        -> "answer" (id, code)
 //   parlourRtc.send(id, text), close(id)   data channel of connection id
 //   events: "offer", "answer", "open", "message" (data = text), "close", "error" (data = reason)
@@ -121,8 +122,8 @@
     emit("close", id);
   }
 
-  function make(id, iceServers) {
-    const pc = new RTCPeerConnection({ iceServers: iceServers || [] });
+  function make(id, iceServers, certificates) {
+    const pc = new RTCPeerConnection({ iceServers: iceServers || [], certificates });
     conns.set(id, { pc, dc: null, open: false, closed: false });
     pc.addEventListener("connectionstatechange", () => {
       if (pc.connectionState === "failed" || pc.connectionState === "closed") lost(id);
@@ -130,25 +131,81 @@
     return pc;
   }
 
+  // --- the host's table invite: one link for every guest, reusable (decision 0060) ---------------
+  // Every connection the host makes for the table has the same DTLS certificate and ICE ufrag/pwd,
+  // so an answer to the link's offer fits any of them. Each guest's answer gets a fresh connection;
+  // the link's own candidates may be long gone, but the host checks the guest's candidates and the
+  // guest learns the host's address from those checks (peer-reflexive). Certificate (IndexedDB) and
+  // credentials (localStorage) are kept, so the link still works after the host's page reloads.
+  const INVITE_KEY = "parlour.rtc.invite";
+  let table = null; // {id, ufrag, pwd, code, cert, iceServers, n, pending}
+
+  function db(mode, fn) {
+    return new Promise((resolve, reject) => {
+      const req = indexedDB.open("parlour-rtc", 1);
+      req.onupgradeneeded = () => req.result.createObjectStore("keys");
+      req.onerror = () => reject(req.error);
+      req.onsuccess = () => {
+        const tx = req.result.transaction("keys", mode);
+        const r = fn(tx.objectStore("keys"));
+        tx.oncomplete = () => resolve(r && r.result);
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  }
+  const randomText = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)),
+    (b) => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[b % 62]).join("");
+
+  async function fresh() {
+    const id = table.id + "-" + (++table.n);
+    const pc = make(id, table.iceServers, [table.cert]);
+    wire(id, pc.createDataChannel("parlour", { ordered: true }));
+    const made = await pc.createOffer();
+    const sdp = made.sdp.replace(/^a=ice-ufrag:.*$/gm, "a=ice-ufrag:" + table.ufrag)
+      .replace(/^a=ice-pwd:.*$/gm, "a=ice-pwd:" + table.pwd);
+    await pc.setLocalDescription({ type: "offer", sdp });
+    await gathered(pc);
+    return { id, pc };
+  }
+
   async function offer(iceServers) {
-    const id = newId();
+    let id = "";
     try {
-      const pc = make(id, iceServers);
-      wire(id, pc.createDataChannel("parlour", { ordered: true }));
-      await pc.setLocalDescription(await pc.createOffer());
-      await gathered(pc);
-      emit("offer", id, pack("o", id, pc.localDescription.sdp));
+      let saved = null, cert = null;
+      try {
+        saved = JSON.parse(localStorage.getItem(INVITE_KEY) || "null");
+        cert = saved && await db("readonly", (store) => store.get("cert"));
+      } catch (e) { saved = null; }
+      if (!saved || !cert || cert.expires < Date.now() + 864e5) {
+        cert = await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256" });
+        saved = { id: newId(), ufrag: randomText(4), pwd: randomText(22), code: "" };
+        try { await db("readwrite", (store) => store.put(cert, "cert")); } catch (e) { /* link lasts this page only */ }
+      }
+      id = saved.id;
+      table = { ...saved, cert, iceServers, n: 0, pending: null };
+      table.pending = await fresh();
+      if (!saved.code) saved.code = pack("o", id, table.pending.pc.localDescription.sdp);
+      table.code = saved.code;
+      try { localStorage.setItem(INVITE_KEY, JSON.stringify(saved)); } catch (e) { /* storage refused */ }
+      emit("offer", id, saved.code);
     } catch (e) { emit("error", id, e && e.message); }
   }
 
-  async function accept(id, code) {
+  async function accept(code) {
+    const id = table ? table.id : "";
     try {
-      const conn = conns.get(id);
       const parsed = unpack(code);
-      if (parsed.kind !== "a" || parsed.id !== id || !conn) throw new Error("not an answer to this invite");
-      if (conn.pc.signalingState !== "have-local-offer") throw new Error("this invite was used already");
-      await conn.pc.setRemoteDescription({ type: "answer", sdp: parsed.sdp });
+      if (!table || parsed.kind !== "a" || parsed.id !== table.id) throw new Error("not an answer to this table's invite");
+      const next = table.pending || await fresh();
+      table.pending = null;
+      await next.pc.setRemoteDescription({ type: "answer", sdp: parsed.sdp });
+      table.pending = await fresh(); // ready for the next guest
     } catch (e) { emit("error", id, e && e.message); }
+  }
+
+  function forget() {
+    table = null;
+    try { localStorage.removeItem(INVITE_KEY); } catch (e) { /* storage refused */ }
   }
 
   async function answer(code, iceServers) {
@@ -177,7 +234,7 @@
 
   window.parlourRtc = {
     listen: (fn) => { handler = fn; },
-    offer, accept, answer, send,
+    offer, accept, answer, send, forget,
     close: (id) => { const c = conns.get(id); if (c) { try { c.dc && c.dc.close(); } catch (e) { /* gone */ } lost(id); } },
     open: () => [...conns.entries()].filter(([, c]) => c.open && !c.closed).map(([id]) => id),
     states: () => [...conns.entries()].map(([id, c]) =>

@@ -392,6 +392,7 @@ class NetPlay:
         """``#/GAME/host``: the table this browser hosts, restored from storage after a reload."""
         self.role = "host"
         if self.host is not None and self.host.game.id == game_id:
+            self.ensure_invite()
             return
         self.game = games.load(game_id)
         stored = self.dom.storage_get(HOST_KEY)
@@ -410,6 +411,13 @@ class NetPlay:
             self.save()
         self.start_ticking()
         self.schedule_bots()
+        self.ensure_invite()
+
+    def ensure_invite(self) -> None:
+        """The table's invite link, made (or restored, after a reload) as the host's page opens."""
+        if self.invite is None and not self.making:
+            self.making = True
+            self.rtc.offer(self.ice())
 
     def open_join(self, params: dict[str, str]) -> None:
         """``#/join?o=OFFER&s=SID``: the guest's page for one invite."""
@@ -489,7 +497,8 @@ class NetPlay:
         top = header(t, game_id) if game_id else header(t, "boop")
         notes = ""
         if self.lost:
-            notes += tag("p", esc(t("app.net.lost")), class_="notice", id="net-lost")
+            again = button(t("app.net.reconnect"), "net-answer", id="net-reconnect")
+            notes += tag("p", esc(t("app.net.lost")) + " " + again, class_="notice", id="net-lost")
         if guest is not None and guest.status == "denied":
             notes += tag(
                 "p", esc(t(guest.denied or "net.peer.denied")), class_="notice error", id="net-denied"
@@ -531,10 +540,9 @@ class NetPlay:
         if action == "net-ice":
             self.dom.storage_set(ICE_KEY, value)
         elif action == "net-invite" and host is not None:
-            self.making = True
-            self.rtc.offer(self.ice())
+            self.ensure_invite()
         elif action == "net-accept" and self.invite is not None:
-            self.rtc.accept(self.invite["conn"], self.dom.value_of("answer-code").strip())
+            self.rtc.accept(self.dom.value_of("answer-code").strip())
         elif action == "net-answer":
             self.join()
         elif host is not None and self.role == "host":
@@ -569,6 +577,7 @@ class NetPlay:
             for conn in list(host.conns):
                 self.rtc.close(conn)
             self.dom.storage_remove(HOST_KEY)
+            self.rtc.forget()  # a new table, a new link: the old one must not lead here
             self.host, self.invite = None, None
             self.open_host(host.game.id)
 
@@ -645,9 +654,6 @@ class NetPlay:
         now = now_ms()
         if kind == "offer":
             self.invite, self.making = {"conn": conn, "code": data}, False
-        elif kind == "open":
-            if self.invite is not None and self.invite["conn"] == conn:
-                self.invite = None  # used: every connection needs an invite of its own
         elif kind == "message":
             self.send_host(host.receive(conn, data, now))
         elif kind == "close":

@@ -28,13 +28,18 @@ def _servers(ice_servers: list[dict[str, Any]]) -> Any:
 
 
 def offer(ice_servers: list[dict[str, Any]]) -> None:
-    """Host: open a new connection; its invite code arrives as an ``offer`` event."""
+    """Host: the table's invite (the same one after a reload); its code arrives as an ``offer`` event."""
     js.parlourRtc.offer(_servers(ice_servers))
 
 
-def accept(conn: str, code: str) -> None:
-    """Host: the guest's answer code for connection ``conn``."""
-    js.parlourRtc.accept(conn, code)
+def accept(code: str) -> None:
+    """Host: a guest's answer code; the new connection's events follow (``open``, ``message``…)."""
+    js.parlourRtc.accept(code)
+
+
+def forget() -> None:
+    """Host: drop the table's invite, so the next :func:`offer` makes a new link."""
+    js.parlourRtc.forget()
 
 
 def answer(code: str, ice_servers: list[dict[str, Any]]) -> None:
