@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -95,6 +95,10 @@ def distinct_rotations(tile_id: int) -> tuple[int, ...]:
     return tuple(sorted(seen.values()))
 
 
+Valuer = Callable[["Seat", Grid], float]
+"""How a bot values a board: :func:`actual_value` (easy) or :func:`hopeful_value` (hard)."""
+
+
 def actual_value(seat: Seat, grid: Grid) -> float:
     """Points the board scores now (the marginal score of a placement is the difference)."""
     return float(score_board(grid, seat.players, seat.others_wolves).total)
@@ -156,7 +160,7 @@ def special_route_hope(grid: Grid, tracks: Sequence[Track]) -> float:
 
     A route is lost once either of its doors is blocked (its cell shows no track there) or the
     track from it dead-ends or reaches another door; otherwise it is worth about 2 points per
-    segment it will have, at least three.
+    segment it will have (at least two), times how likely :data:`ROUTE_HOPE` thinks it is.
     """
     at_door = {(e.cell, e.side): t for t in tracks for e in t.ends if e.kind == DOOR}
     hope = 0.0
@@ -187,7 +191,7 @@ def _placed(grid: Grid, cell: int, tile: int, rot: int) -> Grid:
 
 
 def best_placement(
-    seat: Seat, tile: int, value: Any, order: Sequence[int] = range(9)
+    seat: Seat, tile: int, value: Valuer, order: Sequence[int] = range(9)
 ) -> tuple[float, int, int]:
     """The best ``(value, cell, rotation)`` for ``tile`` on the seat's board; among equals, the
     first cell in ``order``."""
@@ -202,7 +206,7 @@ def best_placement(
     return best
 
 
-def _hidden_move(seat: Seat, view: JSON, value: Any) -> Move:
+def _hidden_move(seat: Seat, view: JSON, value: Valuer) -> Move:
     tile = view["hidden"][seat.player]
     cell = next(c for c, p in enumerate(seat.grid) if p is None)
     rot = max(range(4), key=lambda r: (value(seat, _placed(seat.grid, cell, tile, r)), -r))
