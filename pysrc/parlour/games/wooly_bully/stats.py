@@ -84,6 +84,9 @@ class Stats:
             },
             "win_rate_spread": round(self.spread(), 4),
             "win_rate_standard_error": round(self.noise(), 4),
+            "win_rate_spread_in_standard_errors": round(self.spread() / self.noise(), 2)
+            if self.noise()
+            else 0.0,
             "meets": self.meets(),
         }
 
