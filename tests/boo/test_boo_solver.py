@@ -5,9 +5,29 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parlour.games.boo.castle import EDGE_SIDES, INNER_SIDES, OPEN, Tile, castle_from_tiles, is_room
+from parlour.engine import Rng
+from parlour.games.boo.castle import (
+    ALL_ROOMS,
+    EDGE_SIDES,
+    INNER_SIDES,
+    OPEN,
+    Tile,
+    build_castle,
+    castle_from_tiles,
+    components,
+    is_room,
+)
 from parlour.games.boo.route import Specials, check_route
-from parlour.games.boo.solver import Problem, all_routes, has_route, shortest_route, shortest_routes
+from parlour.games.boo.solver import (
+    INF,
+    Problem,
+    all_routes,
+    has_route,
+    lower_bounds,
+    shortest_route,
+    shortest_routes,
+    start_bound,
+)
 
 from .castles import B, R, W, brute_force, castle, specials, tile
 
@@ -86,3 +106,28 @@ def test_bo_d3_limit_and_length_cap_are_honoured():
     best = min(len(r.steps) for r in every)
     capped = all_routes(p, max_steps=best + 1)
     assert set(capped) == {r for r in every if len(r.steps) <= best + 1}
+
+
+def test_bo_d3_breadth_first_bound_is_the_exact_shortest_length_on_the_full_castle():
+    """BO-D3: the claim the solver rests on (a shortest path never repeats a cell in one colour),
+    checked on every room pair of real castles with random forbidden colours."""
+    comps = components()
+    rng = Rng.from_seed("exact")
+    rooms = comps.special_rooms
+    sp = Specials(frozenset(rooms[:2]), frozenset(rooms[2:]))
+    for _ in range(2):
+        c = build_castle(tuple(rng.shuffled([t.id for t in comps.tiles])))
+        for visitor in ALL_ROOMS:
+            forbidden = frozenset(rng.shuffled(range(6))[: rng.below(4)])
+            bounds = lower_bounds(Problem(c, visitor, visitor, sp, forbidden))
+            for ghost in ALL_ROOMS:
+                if ghost == visitor:
+                    continue
+                p = Problem(c, ghost, visitor, sp, forbidden)
+                bound = start_bound(c.index(ghost), bounds, forbidden)
+                route = shortest_route(p, bounds)
+                if bound >= INF:
+                    assert route is None
+                else:
+                    assert route is not None and len(route.steps) == bound
+                    check_route(c, ghost, visitor, sp, forbidden, route)

@@ -12,7 +12,7 @@ on branches that can still arrive:
 * :func:`shortest_routes`: all routes of the fewest steps, or ``[]`` when none exists;
 * :func:`has_route`: whether any exists.
 
-Both agree with :func:`parlour.games.boo.route.check_route` by construction and are tested
+The searches agree with :func:`parlour.games.boo.route.check_route` by construction and are tested
 against a brute-force search without the bound.
 """
 
