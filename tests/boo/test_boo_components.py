@@ -89,3 +89,10 @@ def test_stats_command_prints_the_figures():
     assert set(report["routes"]["route_share_by_forbidden"]) == {"0", "1", "2", "3"}
     assert code == (0 if report["targets_met"] else 1)
     assert set(report["colour_balance"]) == set(COLOURS)
+
+
+def test_shipped_data_is_what_the_generator_writes_for_its_seed():
+    from importlib import resources
+
+    shipped = json.loads(resources.files("parlour.games.boo").joinpath("castle.json").read_text("utf-8"))
+    assert components_json(shipped["seed"]) == shipped

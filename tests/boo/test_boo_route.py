@@ -148,8 +148,10 @@ def test_bo15_forbidden_colour_is_never_used_in_any_part():
 
 def test_route_json_round_trip_and_notation():
     r = Route(R, (Move((1, 0)), Jump((3, 0)), Change(B), Move((4, 0))))
-    assert r.to_json() == {"colour": "red", "steps": ["b1", "*d1", "!blue", "e1"]}
+    assert r.to_json() == {"colour": "red", "steps": ["b1", "*d1", "!blue", "e1"], "last": "blue"}
     assert Route.from_json(r.to_json()) == r
+    assert Route.from_json({"colour": "red", "steps": ["b1", "*d1", "!blue", "e1"]}) == r
+    assert r.cells((0, 0)) == [(0, 0), (1, 0), (3, 0), (4, 0)]
 
 
 @pytest.mark.parametrize(
@@ -163,6 +165,8 @@ def test_route_json_round_trip_and_notation():
         {"colour": "red", "steps": [3]},
         {"colour": "red", "steps": ["!pink"]},
         {"colour": "red", "steps": "b1"},
+        {"colour": "red", "steps": ["b1"], "last": "blue"},
+        {"colour": "red", "steps": ["b1"], "first": "red"},
     ],
 )
 def test_malformed_routes_are_refused(data):

@@ -7,8 +7,9 @@ A route starts in the ghost's room with a starting colour and is a list of steps
 * ``Jump(cell)``: from a trapdoor room to another trapdoor room, same colour (BO-10);
 * ``Change(colour)``: in a transition room, the colour changes from that room on (BO-11).
 
-JSON: ``{"colour": "red", "steps": ["e5", "e4", "*b2", "!blue", "b3"]}``: a cell name is a move,
-``*`` marks a jump's landing room, ``!`` a colour change. The ghost's room is not listed.
+JSON: ``{"colour": "red", "steps": ["e5", "e4", "*c3", "!blue", "c4"], "last": "blue"}``: a cell
+name is a move, ``*`` marks a jump's landing room, ``!`` a colour change; ``last`` (optional on input)
+is the colour the route ends in. The ghost's room is not listed.
 """
 
 from __future__ import annotations
@@ -83,22 +84,33 @@ class Route:
         return self.moves / 3 + 1.5 * self.jumps + 2.0 * self.changes
 
     def to_json(self) -> dict[str, Any]:
-        return {"colour": COLOURS[self.colour], "steps": [step_text(s) for s in self.steps]}
+        return {
+            "colour": COLOURS[self.colour],
+            "steps": [step_text(s) for s in self.steps],
+            "last": COLOURS[self.last_colour],
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Route:
-        """Parse a route; raises :class:`MalformedMove` on anything that is not route-shaped."""
-        if not isinstance(data, dict) or set(data) != {"colour", "steps"}:
-            raise MalformedMove("a route is {colour, steps}", code="boo.malformed.route")
+        """Parse a route; raises :class:`MalformedMove` on anything that is not route-shaped.
+
+        ``last`` may be left out; when given it must be the colour the steps end in."""
+        if not isinstance(data, dict) or not {"colour", "steps"} <= set(data) <= {"colour", "steps", "last"}:
+            raise MalformedMove("a route is {colour, steps, last}", code="boo.malformed.route")
         colour, steps = data["colour"], data["steps"]
         if colour not in COLOURS or not isinstance(steps, list) or len(steps) > 200:
             raise MalformedMove(
                 "a route needs a known colour and a list of steps", code="boo.malformed.route"
             )
         try:
-            return cls(COLOURS.index(colour), tuple(parse_step(s) for s in steps))
+            route = cls(COLOURS.index(colour), tuple(parse_step(s) for s in steps))
         except (ValueError, TypeError) as exc:
             raise MalformedMove(f"bad route step: {exc}", code="boo.malformed.route") from exc
+        if "last" in data and data["last"] != COLOURS[route.last_colour]:
+            raise MalformedMove(
+                "the route's last colour does not match its steps", code="boo.malformed.route"
+            )
+        return route
 
 
 def step_text(step: Step) -> str:
