@@ -192,9 +192,12 @@ def test_bo17_more_than_half_raised_hands_end_the_search():
         GAME.apply(state, 1, BooMove("hand", 30))
     assert info.value.rule == "BO-17"
     state, events = GAME.apply(state, 1, BooMove("lower", 30))
-    state, events = GAME.apply(state, 1, BooMove("hand", 40))
-    state, events = GAME.apply(state, 3, BooMove("hand", 50))
+    before, _ = GAME.apply(state, 1, BooMove("hand", 40))
+    state, events = GAME.apply(before, 3, BooMove("hand", 50))
     assert "visitor-discarded" in kinds(events)
+    # BO-D3: the reveal shows each seat its shortest route (none here is forbidden anything).
+    reveal = next(e for e in events if e.kind == "visitor-discarded").data["reveal"]
+    assert reveal == [route_for(before, p).to_json() for p in range(4)]
     assert state.ghost == visitor_room and state.discarded == (1,) and state.visitor == 2
     assert state.hands == (False,) * 4 and all(c == () for c in state.captured)
 

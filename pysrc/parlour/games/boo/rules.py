@@ -35,7 +35,7 @@ from parlour.games.boo.castle import (
     parse_cell,
 )
 from parlour.games.boo.route import Route, Specials, check_route
-from parlour.games.boo.solver import Problem, shortest_routes
+from parlour.games.boo.solver import Problem, shortest_route, shortest_routes
 
 KINDS = ("claim", "booo", "hand", "lower")
 WIN_WALLS = 4
@@ -323,7 +323,14 @@ class Boo(Game[BooState, BooMove]):
             return state, events
         room = state.visitor_room
         assert room is not None and state.visitor is not None
-        events.append(Event("visitor-discarded", {"visitor": state.visitor, "room": cell_name(room)}))
+        # BO-D3: the end-of-round reveal shows each seat a shortest route it could have used, if any.
+        reveal = [shortest_route(state.problem(p)) for p in range(state.players)]
+        data = {
+            "visitor": state.visitor,
+            "room": cell_name(room),
+            "reveal": [r and r.to_json() for r in reveal],
+        }
+        events.append(Event("visitor-discarded", data))
         events.append(
             Event("ghost-moved", {"from": cell_name(state.ghost), "to": cell_name(room), "route": None})
         )
