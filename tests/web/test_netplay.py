@@ -261,3 +261,59 @@ def test_a_guest_who_leaves_the_lobby_frees_its_seat_and_forgets_its_token():
     assert [s["kind"] for s in host.net.host.lobby()["seats"]] == ["host", "open"]
     assert [p["pid"] for p in host.net.host.lobby()["peers"]] == ["h"]
     assert f"parlour.net.guest.{sid}" not in guest.dom.storage
+
+
+def host_turn(wire: Wire, host: FakeApp) -> None:
+    """The host (orange) takes every decision of its turn: a cell, then graduation or ghost."""
+    seat = host.net.host.members["h"].seat
+    while host.net.host.local()["act"] == [seat]:
+        screen = host.net.screen()
+        if 'id="no-ghost"' in screen:
+            host.net.board_act("ghost", "g:-")
+        elif 'data-action="graduate"' in screen:
+            arg = screen.split('data-action="graduate"', 1)[1].split('data-arg="', 1)[1].split('"', 1)[0]
+            host.net.board_act("graduate", arg)
+        else:
+            host.net.board_act("cell", legal_cell(host))
+        wire.run()
+
+
+def gone_for_good(wire: Wire, host: FakeApp, guest: FakeApp) -> None:
+    guest.rtc.close(guest.net.conn)
+    wire.run()
+    grace = host.net.host.grace_ms
+    host.net.send_host(host.net.host.tick(netplay.now_ms() + grace + 1))
+    wire.run()
+
+
+def test_the_host_chooses_that_the_computer_takes_the_seat_of_a_player_gone_for_good():
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    host.net.on_action("net-on-gone", "", "ai")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    host_turn(wire, host)  # orange (the host) moves; purple is Anna's
+    gone_for_good(wire, host, guest)
+    assert host.net.host.seats[1].kind == "ai" and host.net.host.phase == "playing"
+    plies = len(host.net.host.match.plies)
+    host.run_timers()  # the AI's turn comes after a short pause
+    assert len(host.net.host.match.plies) > plies
+    assert 'data-state="gone"' in host.net.screen()
+
+
+def test_a_paused_match_goes_on_when_the_host_gives_the_seat_to_the_computer():
+    wire = Wire()
+    host, guest = table(wire)  # on_gone is "pause" by default
+    host_turn(wire, host)
+    gone_for_good(wire, host, guest)
+    assert host.net.host.phase == "paused"
+    screen = host.net.screen()
+    assert 'id="net-give-ai-1"' in screen and "Anna has left" in screen
+    plies = len(host.net.host.match.plies)
+    host.net.on_action("net-give-ai", "1", "")
+    host.run_timers()
+    assert host.net.host.phase == "playing" and len(host.net.host.match.plies) > plies
