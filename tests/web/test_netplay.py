@@ -317,3 +317,18 @@ def test_a_paused_match_goes_on_when_the_host_gives_the_seat_to_the_computer():
     host.net.on_action("net-give-ai", "1", "")
     host.run_timers()
     assert host.net.host.phase == "playing" and len(host.net.host.match.plies) > plies
+
+
+def test_a_seated_guest_picks_a_colour_nobody_else_has():
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    screen = guest.net.screen()
+    host_colour = host.net.host.seats[0].colour
+    assert 'id="net-colour"' in screen and f'value="{host_colour}"' not in screen
+    guest.net.on_action("net-colour", "", "teal")
+    wire.run()
+    assert host.net.host.seats[1].colour == "teal"
+    assert guest.net.guest.lobby["seats"][1]["colour"] == "teal"
+    assert '<option value="teal" selected>' in guest.net.screen()

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from parlour import games
 from parlour.engine import JSON, Event, Game, IllegalMove, ParlourError
-from parlour.net import GuestSession, HostSession, Outgoing
+from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
 from parlour.web import boards, qr
 from parlour.web.markup import attrs, button, esc, tag
@@ -314,6 +314,22 @@ def guest_lobby(t: T, guest: GuestSession) -> str:
             aria_pressed="true" if ready else "false",
         )
         controls += button(t("net.lobby.join-watch"), "net-sit", "", id="net-watch")
+        mine = lobby["seats"][guest.seat].get("colour", "")
+        taken = {s.get("colour") for i, s in enumerate(lobby["seats"]) if i != guest.seat}
+        colours = "".join(
+            tag("option", esc(t(f"net.colour.{c}")), value=c, selected=c == mine)
+            for c in PALETTE
+            if c not in taken
+        )
+        controls = (
+            tag(
+                "label",
+                tag("span", esc(t("net.lobby.colour")))
+                + tag("select", colours, data_action="net-colour", id="net-colour"),
+                class_="field",
+            )
+            + controls
+        )
     controls += button(t("net.lobby.leave"), "net-leave", id="net-leave")
     return tag(
         "section",
@@ -550,6 +566,8 @@ class NetPlay:
         elif guest is not None and self.role == "guest":
             if action == "net-sit":
                 self.send_guest(guest.pick_seat(int(arg) if arg else None))
+            elif action == "net-colour" and guest.seat is not None:
+                self.send_guest(guest.pick_seat(guest.seat, value))
             elif action == "net-ready":
                 self.send_guest(guest.set_ready(bool(arg)))
             elif action == "net-leave":
