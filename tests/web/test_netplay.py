@@ -332,3 +332,20 @@ def test_a_seated_guest_picks_a_colour_nobody_else_has():
     assert host.net.host.seats[1].colour == "teal"
     assert guest.net.guest.lobby["seats"][1]["colour"] == "teal"
     assert '<option value="teal" selected>' in guest.net.screen()
+
+
+def test_the_host_picks_the_games_options_and_every_guest_sees_them():
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    assert 'id="net-opt-first"' in host.net.screen()
+    host.net.on_action("net-option", "first", "purple")
+    wire.run()
+    assert host.net.host.options["first"] == "purple"
+    assert guest.net.guest.lobby["options"] == {"first": "purple"}
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    assert host.net.host.local()["act"] == [1], "purple, Anna's seat, starts"

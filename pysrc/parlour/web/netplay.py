@@ -114,6 +114,16 @@ class Table:
     log: list[Any] = field(default_factory=list)
 
 
+def may_act(view: Table) -> bool:
+    """Whether the person at this page may act now: the host's view lists their seat to act."""
+    return (
+        view.lobby.get("phase") == PLAYING
+        and view.seat is not None
+        and view.seat in view.table.get("act", [])
+        and not view.table.get("outcome")
+    )
+
+
 # --- markup --------------------------------------------------------------------------------------
 def seat_name(t: T, lobby: dict[str, Any], index: int) -> str:
     seat = lobby.get("seats", [])[index] if index < len(lobby.get("seats", [])) else {}
@@ -169,12 +179,6 @@ def board_markup(t: T, game: Game[Any, Any], view: Table, ui: dict[str, Any], an
     if board is None or not view.table:
         return ""
     state = view_state(game, view.table["view"])
-    live = (
-        view.lobby.get("phase") == PLAYING
-        and view.seat is not None
-        and view.seat in view.table.get("act", [])
-        and not view.table.get("outcome")
-    )
     last = view.log[-1][1] if view.log else []
     ctx = NetBoardContext(
         session=cast(LocalSession, None),  # a networked match has no local session
@@ -185,7 +189,7 @@ def board_markup(t: T, game: Game[Any, Any], view: Table, ui: dict[str, Any], an
         animate=animate,
         ui=ui,
         net_game=game,
-        live=bool(live),
+        live=may_act(view),
     )
     return str(board.render(ctx))
 
@@ -247,6 +251,21 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
                     data_arg=seat.index,
                     id=f"net-seat-{seat.index}",
                 ),
+                class_="field",
+            )
+        )
+    for opt in host.game.options:
+        if not opt.choices:
+            continue
+        value = host.options.get(opt.name, opt.default)
+        inner = "".join(
+            tag("option", esc(t(f"{opt.label}.{c}")), value=str(c), selected=c == value) for c in opt.choices
+        )
+        rows.append(
+            tag(
+                "label",
+                tag("span", esc(t(opt.label)))
+                + tag("select", inner, data_action="net-option", data_arg=opt.name, id=f"net-opt-{opt.name}"),
                 class_="field",
             )
         )
@@ -582,6 +601,10 @@ class NetPlay:
             kind, _, level = value.partition(":")
             if kind != GUEST:
                 self.send_host(host.set_seat(int(arg), kind, level))
+        elif action == "net-option":
+            opt = next(o for o in host.game.options if o.name == arg)
+            chosen = next((c for c in opt.choices or () if str(c) == value), opt.default)
+            self.send_host(host.set_options({**host.options, arg: chosen}))
         elif action == "net-on-gone" and value in ("pause", "ai"):
             host.on_gone = value
             self.save()
@@ -619,19 +642,11 @@ class NetPlay:
 
     def board_act(self, action: str, arg: str) -> None:
         """A click or key on the board: a move goes to the host (or is played, on the host)."""
-        game = self.game if self.role == "host" else None
-        if self.role == "host" and self.host is not None:
-            local = self.host.local()
-            view = Table(self.host.lobby(), local, self.host.members["h"].seat)
-        elif self.role == "guest" and self.guest is not None:
-            game = games.load(str(self.guest.lobby.get("game")))
-            view = Table(self.guest.lobby, self.guest.table, self.guest.seat)
-        else:
+        found = self.current()
+        board = boards.board(found[0].id) if found else None
+        if found is None or board is None or not found[1].table:
             return
-        board = boards.board(game.id) if game else None
-        if board is None or game is None or not view.table:
-            return
-        live = view.lobby.get("phase") == PLAYING and view.seat in view.table.get("act", [])
+        game, view = found
         ctx = NetBoardContext(
             session=cast(LocalSession, None),
             t=self.t,
@@ -639,7 +654,7 @@ class NetPlay:
             viewer=view.seat,
             ui=self.ui,
             net_game=game,
-            live=bool(live) and not view.table.get("outcome"),
+            live=may_act(view),
         )
         if not ctx.interactive:
             return
@@ -655,6 +670,16 @@ class NetPlay:
                 self.app.error = self.t(err.code, **err.params) if err.code else err.message
         elif self.guest is not None:
             self.send_guest(self.guest.move(move))
+
+    def current(self) -> tuple[Game[Any, Any], Table] | None:
+        """The game and what this page shows of the table, for the host or the guest."""
+        if self.role == "host" and self.host is not None:
+            local = self.host.local()
+            return self.host.game, Table(self.host.lobby(), local, self.host.members["h"].seat)
+        if self.role == "guest" and self.guest is not None and self.guest.lobby.get("game"):
+            game = games.load(str(self.guest.lobby["game"]))
+            return game, Table(self.guest.lobby, self.guest.table, self.guest.seat, self.guest.log)
+        return None
 
     # --- the transport --------------------------------------------------------------------------
     def on_rtc(self, kind: str, conn: str, data: str) -> None:
