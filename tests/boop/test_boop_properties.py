@@ -116,3 +116,14 @@ def test_every_well_formed_move_is_either_legal_or_refused_with_a_reason_and_rul
             else:
                 raise AssertionError(f"{move} was accepted in {before}")
         assert GAME.position(state) == before
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_views_and_events_are_plain_json(seed):
+    match = random_match(seed)
+    for state, events in zip(match.states[1:], match.events, strict=True):
+        assert json.loads(json.dumps(GAME.view(state, 0))) == GAME.view(state, 0)
+        for event in events:
+            data = event.seen_by(None)
+            assert data is not None and json.loads(json.dumps(data)) == data
