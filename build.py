@@ -36,6 +36,9 @@ PYSRC = ROOT / "pysrc"
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 MICROPIP_VERSION = "0.11.1"
+TRYSTERO_VERSION = "0.25.4"
+NOBLE_SECP256K1_VERSION = "3.2.0"
+ESBUILD_VERSION = "0.28.2"
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -112,6 +115,41 @@ def micropip_wheel() -> Path:
             check=True,
         )  # fmt: skip
     return folder / name
+
+
+def trystero_bundle() -> Path:
+    """trystero's Nostr strategy (rooms over Nostr relays, public or self-hosted) as one minified ES
+    module, bundled once by esbuild from the npm packages (``.cache/``; never fetched from a CDN)."""
+    out = CACHE / "trystero" / f"trystero-nostr-{TRYSTERO_VERSION}.mjs"
+    if out.exists():
+        return out
+    work = CACHE / "trystero" / "work"
+    shutil.rmtree(work, ignore_errors=True)
+    packages = (
+        ("@trystero-p2p/nostr", TRYSTERO_VERSION),
+        ("@trystero-p2p/core", TRYSTERO_VERSION),
+        ("@noble/secp256k1", NOBLE_SECP256K1_VERSION),
+    )
+    for name, version in packages:
+        shutil.copytree(npm_package(name, version), work / "node_modules" / name)
+    (work / "entry.mjs").write_text('export { joinRoom, selfId } from "@trystero-p2p/nostr";\n')
+    esbuild = npm_package("@esbuild/linux-x64", ESBUILD_VERSION) / "bin" / "esbuild"
+    esbuild.chmod(0o755)
+    banner = (
+        f"/* trystero {TRYSTERO_VERSION} (MIT, Dan Motzenbecker) and @noble/secp256k1 "
+        f"{NOBLE_SECP256K1_VERSION} (MIT, Paul Miller), bundled by Parlour's build.py */"
+    )
+    log(f"bundling trystero {TRYSTERO_VERSION} (Nostr strategy) with esbuild {ESBUILD_VERSION}")
+    tmp = out.with_suffix(".tmp")
+    subprocess.run(
+        [str(esbuild), "entry.mjs", "--bundle", "--format=esm", "--minify", "--legal-comments=none",
+         f"--banner:js={banner}", f"--outfile={tmp}", "--log-level=warning"],
+        cwd=work,
+        check=True,
+    )  # fmt: skip
+    tmp.rename(out)
+    shutil.rmtree(work)
+    return out
 
 
 # --- building ----------------------------------------------------------------------------------
@@ -210,6 +248,7 @@ def build() -> Path:
     shutil.copytree(WEB, tmp)
     copy_pyodide(tmp / "pyodide")
     copy_pyscript(tmp / "pyscript")
+    shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
     wheel = build_wheel(tmp)
     config = json.loads((tmp / "pyscript.json").read_text())
     config["files"] = {f"./{wheel.name}": "./*"}

@@ -7,7 +7,8 @@
 //   parlourRtc.forget()                    host: drop the table's invite (a new table, a new link)
 //   parlourRtc.answer(code, iceServers)    guest: answer an invite's offer        -> "answer" (id, code)
 //   parlourRtc.send(id, text), close(id)   data channel of connection id
-//   events: "offer", "answer", "open", "message" (data = text), "close", "error" (data = reason)
+//   parlourRtc.joinRoom(room, relays, iceServers, "host"|"guest", sid)   automatic signalling (trystero)
+//   events: "offer", "answer", "room", "open", "message" (data = text), "close", "error" (data = reason)
 //
 // Signalling is manual and non-trickle: gathering finishes before a code is made, so one code each
 // way is enough. A code carries only what the other side cannot guess (decision 0060):
@@ -225,7 +226,50 @@
     } catch (e) { emit("error", id, e && e.message); }
   }
 
+  // --- rooms: automatic signalling through Nostr relays (trystero, decision 0062) ------------------
+  // Every peer of a room connects to every other; the host tells each peer who it is (its session
+  // id), and a guest talks only to the first peer that says it hosts the session of its link.
+  // Connections are "r:<peer id>"; their events are the same as those of a manual connection.
+  let room = null; // {r, msg, role, sid, host}
+
+  async function joinRoom(roomId, relays, iceServers, role, sid) {
+    try {
+      if (room) room.r.leave();
+      const trystero = await import("./trystero.mjs");
+      const config = { appId: "parlour-v1", rtcConfig: { iceServers: iceServers || [] } };
+      if (relays && relays.length) config.relayConfig = { urls: relays };
+      const r = trystero.joinRoom(config, roomId);
+      const msg = r.makeAction("m"), hello = r.makeAction("host");
+      room = { r, msg, role, sid, host: null };
+      const conn = (peer) => "r:" + peer;
+      r.onPeerJoin = (peer) => {
+        if (role === "host") { hello.send(sid, { target: peer }); emit("open", conn(peer)); }
+      };
+      hello.onMessage = (said, { peerId }) => {
+        if (role === "guest" && said === sid && !room.host) { room.host = peerId; emit("open", conn(peerId)); }
+      };
+      msg.onMessage = (text, { peerId }) => {
+        if (role === "guest" && peerId !== room.host) return;
+        const start = performance.now();
+        received.push(text);
+        emit("message", conn(peerId), text);
+        if (window.parlourRtcTrace) window.parlourRtcTrace(text, start, performance.now());
+      };
+      r.onPeerLeave = (peer) => {
+        if (role === "guest" && peer !== room.host) return;
+        if (role === "guest") room.host = null;
+        emit("close", conn(peer));
+      };
+      emit("room", "", trystero.selfId);
+    } catch (e) { emit("error", "", e && e.message); }
+  }
+
   function send(id, text) {
+    if (id.startsWith("r:")) {
+      if (!room) return false;
+      room.msg.send(String(text), { target: id.slice(2) });
+      return true;
+    }
     const conn = conns.get(id);
     if (!conn || !conn.dc || conn.dc.readyState !== "open") return false;
     conn.dc.send(text);
@@ -234,9 +278,9 @@
 
   window.parlourRtc = {
     listen: (fn) => { handler = fn; },
-    offer, accept, answer, send, forget,
+    offer, accept, answer, send, forget, joinRoom,
     close: (id) => { const c = conns.get(id); if (c) { try { c.dc && c.dc.close(); } catch (e) { /* gone */ } lost(id); } },
-    open: () => [...conns.entries()].filter(([, c]) => c.open && !c.closed).map(([id]) => id),
+    open: () => (room && room.host ? ["r:" + room.host] : []).concat([...conns.entries()].filter(([, c]) => c.open && !c.closed).map(([id]) => id)),
     states: () => [...conns.entries()].map(([id, c]) =>
       [id, c.pc.signalingState, c.pc.iceConnectionState, c.pc.connectionState, c.dc && c.dc.readyState]),
     received, pack, unpack,

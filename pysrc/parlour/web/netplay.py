@@ -35,6 +35,9 @@ GUEST_KEY = "parlour.net.guest.{sid}"
 """A guest's seat token for one hosted session."""
 NAME_KEY = "parlour.net.name"
 ICE_KEY = "parlour.net.ice"
+RELAYS_KEY = "parlour.net.relays"
+ROOM_KEY = "parlour.net.room"
+"""The host's room: ``{"sid": ..., "room": ...}``, so a reload rejoins the same room."""
 TICK_MS = 1_000
 BOT_DELAY_MS = 400
 """A pause before an AI seat moves, so people see the last move land."""
@@ -63,10 +66,20 @@ def parse_ice(text: str) -> list[dict[str, Any]]:
     return servers
 
 
+def parse_relays(text: str) -> list[str]:
+    """Nostr relays for rooms, one ``ws://`` or ``wss://`` URL a line (none: trystero's public ones)."""
+    return [w for w in text.split() if w.startswith(("ws://", "wss://"))]
+
+
 def invite_link(page_url: str, code: str, sid: str) -> str:
     """The link a guest opens: the offer code and the session id in the fragment (never sent to a
     server). The code's characters need no escaping in a fragment."""
     return f"{page_url}#/join?o={code}&s={sid}"
+
+
+def room_link(page_url: str, room: str, sid: str) -> str:
+    """The one link of automatic mode: the room (a secret: it also keys trystero's encryption)."""
+    return f"{page_url}#/join?r={room}&s={sid}"
 
 
 def view_state(game: Game[Any, Any], view: JSON) -> Any:
@@ -211,13 +224,28 @@ def copy_field(t: T, label_key: str, value: str, id_: str) -> str:
     )
 
 
-def ice_settings(t: T, ice_text: str) -> str:
+def ice_settings(t: T, ice_text: str, relays_text: str = "") -> str:
     body = (
         tag("summary", esc(t("app.net.ice")))
         + tag("p", esc(t("app.net.ice-help")), class_="muted")
         + f"<textarea{attrs(id='net-ice', rows=3, data_action='net-ice')}>{esc(ice_text)}</textarea>"
+        + tag("p", esc(t("app.net.relays-help")), class_="muted")
+        + f"<textarea{attrs(id='net-relays', rows=2, data_action='net-relays')}>{esc(relays_text)}</textarea>"
     )
     return tag("details", body, class_="panel")
+
+
+def room_panel(t: T, link: str) -> str:
+    """Automatic mode: one link through signalling relays, no codes to carry."""
+    body = tag("h2", esc(t("app.net.room")))
+    if not link:
+        body += tag("p", esc(t("app.net.room-help")), class_="muted")
+        body += button(t("app.net.open-room"), "net-room", id="net-room")
+    else:
+        body += tag("p", esc(t("app.net.room-link-help")), class_="muted")
+        body += copy_field(t, "app.net.invite-link", link, "room-link")
+        body += qr_figure(t, link, "app.net.invite-qr")
+    return tag("section", body, class_="panel", id="net-room-panel")
 
 
 def header(t: T, game_id: str) -> str:
@@ -366,7 +394,9 @@ def verification(t: T, guest: GuestSession, game: Game[Any, Any]) -> str:
     )
 
 
-def guest_join(t: T, name: str, answer: str, waiting: bool) -> str:
+def guest_join(
+    t: T, name: str, answer: str, waiting: bool, waiting_key: str = "app.net.making-answer"
+) -> str:
     if answer:
         body = tag("p", esc(t("app.net.answer-help")), class_="muted")
         body += copy_field(t, "app.net.your-answer", answer, "answer-out")
@@ -381,7 +411,7 @@ def guest_join(t: T, name: str, answer: str, waiting: bool) -> str:
     body += tag(
         "label", tag("span", esc(t("app.net.as"))) + tag("select", want, id="net-want"), class_="field"
     )
-    label = t("app.net.making-answer") if waiting else t("net.lobby.join")
+    label = t(waiting_key) if waiting else t("net.lobby.join")
     body += tag(
         "div",
         button(label, "net-answer", class_="primary", id="net-answer", disabled=waiting),
@@ -408,6 +438,7 @@ class NetPlay:
         self.offer = ""
         self.sid = ""
         self.answer = ""
+        self.room = ""
         self.lost = False
         self.ui: dict[str, Any] = {}
         self.shown_ply = -1
@@ -421,6 +452,32 @@ class NetPlay:
 
     def ice(self) -> list[dict[str, Any]]:
         return parse_ice(self.dom.storage_get(ICE_KEY) or "")
+
+    def relays(self) -> list[str]:
+        return parse_relays(self.dom.storage_get(RELAYS_KEY) or "")
+
+    def settings_panel(self) -> str:
+        return ice_settings(
+            self.t, self.dom.storage_get(ICE_KEY) or "", self.dom.storage_get(RELAYS_KEY) or ""
+        )
+
+    def host_room(self) -> str:
+        """The host's room id, when it has opened one for this session."""
+        try:
+            saved = json.loads(self.dom.storage_get(ROOM_KEY) or "{}")
+        except ValueError:
+            return ""
+        host = self.host
+        return str(saved.get("room", "")) if host is not None and saved.get("sid") == host.sid else ""
+
+    def open_room(self) -> None:
+        """Host: join the session's room (a new one the first time) and wait for guests there."""
+        host = self.host
+        assert host is not None
+        room = self.host_room() or secrets.token_urlsafe(12)
+        self.dom.storage_set(ROOM_KEY, json.dumps({"sid": host.sid, "room": room}))
+        self.room = room
+        self.rtc.join_room(room, self.relays(), self.ice(), "host", host.sid)
 
     # --- routes ---------------------------------------------------------------------------------
     def open_host(self, game_id: str) -> None:
@@ -447,6 +504,8 @@ class NetPlay:
         self.start_ticking()
         self.schedule_bots()
         self.ensure_invite()
+        if self.host_room():  # a reloaded host goes back to its room: guests find it there
+            self.open_room()
 
     def ensure_invite(self) -> None:
         """The table's invite link, made (or restored, after a reload) as the host's page opens."""
@@ -457,9 +516,9 @@ class NetPlay:
     def open_join(self, params: dict[str, str]) -> None:
         """``#/join?o=OFFER&s=SID``: the guest's page for one invite."""
         self.role = "guest"
-        offer, sid = params.get("o", ""), params.get("s", "")
-        if offer != self.offer:
-            self.offer, self.sid, self.answer, self.lost = offer, sid, "", False
+        offer, sid, room = params.get("o", ""), params.get("s", ""), params.get("r", "")
+        if offer != self.offer or room != self.room:
+            self.offer, self.room, self.sid, self.answer, self.lost = offer, room, sid, "", False
             if self.conn:
                 self.rtc.close(self.conn)
             self.conn = ""
@@ -499,7 +558,9 @@ class NetPlay:
             middle = self.play_area(view, self.game) + self.host_controls()
         link = invite_link(self.dom.page_url(), self.invite["code"], host.sid) if self.invite else ""
         side = peers_panel(t, view.lobby, "h") + invite_panel(t, self.invite, link, self.making)
-        side += ice_settings(t, self.dom.storage_get(ICE_KEY) or "")
+        room = self.host_room() if self.room else ""
+        side += room_panel(t, room_link(self.dom.page_url(), room, host.sid) if room else "")
+        side += self.settings_panel()
         layout = tag(
             "div",
             tag("div", status + middle, class_="play-main") + tag("aside", side, class_="side"),
@@ -540,11 +601,8 @@ class NetPlay:
             )
         if guest is None or guest.status == "connecting" or not guest.lobby:
             name = self.dom.storage_get(NAME_KEY) or ""
-            body = (
-                notes
-                + guest_join(t, name, self.answer, self.making)
-                + ice_settings(t, self.dom.storage_get(ICE_KEY) or "")
-            )
+            waiting = "app.net.finding-host" if self.room else "app.net.making-answer"
+            body = notes + guest_join(t, name, self.answer, self.making, waiting) + self.settings_panel()
             return top + tag("main", body, id="main", data_screen="net-join", data_phase="joining")
         view = Table(guest.lobby, guest.table, guest.seat, guest.log)
         status = tag("p", esc(status_text(t, view)), class_="status", id="status", aria_live="polite")
@@ -574,6 +632,10 @@ class NetPlay:
         host, guest = self.host, self.guest
         if action == "net-ice":
             self.dom.storage_set(ICE_KEY, value)
+        elif action == "net-relays":
+            self.dom.storage_set(RELAYS_KEY, value)
+        elif action == "net-room" and host is not None:
+            self.open_room()
         elif action == "net-invite" and host is not None:
             self.ensure_invite()
         elif action == "net-accept" and self.invite is not None:
@@ -638,7 +700,11 @@ class NetPlay:
             entropy=secrets.token_hex(32), name=name, want="watch" if want == "watch" else "play", saved=saved
         )
         self.making, self.answer, self.lost = True, "", False
-        self.rtc.answer(self.offer, self.ice())
+        if self.room:
+            self.conn = ""
+            self.rtc.join_room(self.room, self.relays(), self.ice(), "guest", self.sid)
+        else:
+            self.rtc.answer(self.offer, self.ice())
 
     def board_act(self, action: str, arg: str) -> None:
         """A click or key on the board: a move goes to the host (or is played, on the host)."""
@@ -709,7 +775,9 @@ class NetPlay:
         guest, now = self.guest, now_ms()
         if kind == "answer":
             self.conn, self.answer, self.making = conn, data, False
-        elif guest is None or conn != self.conn:
+        elif kind == "open" and self.room and conn.startswith("r:"):
+            self.conn, self.making = conn, False  # the host of the room (a new peer id after its reload)
+        if guest is None or conn != self.conn or kind == "answer":
             return
         elif kind == "open":
             self.lost = False

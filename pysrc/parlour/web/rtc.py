@@ -47,6 +47,12 @@ def answer(code: str, ice_servers: list[dict[str, Any]]) -> None:
     js.parlourRtc.answer(code, _servers(ice_servers))
 
 
+def join_room(room: str, relays: list[str], ice_servers: list[dict[str, Any]], role: str, sid: str) -> None:
+    """Join a trystero room through Nostr ``relays`` (none: trystero's public ones) as ``host`` or
+    ``guest`` of session ``sid``: peers arrive as ``open`` events of connections ``r:<peer>``."""
+    js.parlourRtc.joinRoom(room, js.JSON.parse(json.dumps(relays)), _servers(ice_servers), role, sid)
+
+
 def send(conn: str, text: str) -> bool:
     return bool(js.parlourRtc.send(conn, text))
 
