@@ -235,3 +235,7 @@ def test_a_guest_in_a_room_comes_back_when_the_host_reloads(people, relay):  # n
     assert guest.get_attribute("#main", "data-seat") == "1"
     play([host, guest], [])
     assert_finished_alike(host, [guest])
+    # The reload aborted the host's data channels: trystero logs that on the guest as a console
+    # error. That one is expected; any other still fails the test.
+    for w in people.watches:
+        w.errors[:] = [e for e in w.errors if "peer error: OperationError: User-Initiated Abort" not in e]
