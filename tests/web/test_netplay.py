@@ -37,6 +37,7 @@ class FakeRtc:
         self.handler: Any = None
         self.sent: list[tuple[str, str]] = []
         self.received: list[str] = []
+        self.rooms: list[tuple[str, list[str], str, str]] = []
 
     def listen(self, fn: Any) -> None:
         self.handler = fn
@@ -46,6 +47,9 @@ class FakeRtc:
 
     def forget(self) -> None:
         pass
+
+    def join_room(self, room: str, relays: list[str], ice: list[Any], role: str, sid: str) -> None:
+        self.rooms.append((room, relays, role, sid))
 
     def answer(self, code: str, ice: list[Any]) -> None:
         self.wire.answering.append(self)
@@ -349,3 +353,27 @@ def test_the_host_picks_the_games_options_and_every_guest_sees_them():
     host.net.on_action("net-start", "", "")
     wire.run()
     assert host.net.host.local()["act"] == [1], "purple, Anna's seat, starts"
+
+
+def test_room_relays_are_websocket_addresses_and_the_room_link_names_no_offer():
+    assert netplay.parse_relays("ws://127.0.0.1:7000\nhttps://nope\n wss://relay.example.org ") == [
+        "ws://127.0.0.1:7000",
+        "wss://relay.example.org",
+    ]
+    link = netplay.room_link("http://10.0.0.2:8000/", "Zx-9_abcdEFGHijkl", "0123456789ab")
+    route = router.parse(link.split("#", 1)[1], GAME_IDS)
+    assert (route.screen, route.params) == ("join", {"r": "Zx-9_abcdEFGHijkl", "s": "0123456789ab"})
+
+
+def test_a_host_opens_a_room_on_its_relays_and_goes_back_to_it_after_a_reload():
+    wire = Wire()
+    host = FakeApp(wire)
+    host.dom.storage["parlour.net.relays"] = "ws://127.0.0.1:7000"
+    host.net.open_host("boop")
+    host.net.on_action("net-room", "", "")
+    room, relays, role, sid = host.rtc.rooms[-1]
+    assert (relays, role, sid) == (["ws://127.0.0.1:7000"], "host", host.net.host.sid) and len(room) >= 16
+    assert f"#/join?r={room}&amp;s={sid}" in host.net.screen()
+    reloaded = FakeApp(wire, host.dom.storage)
+    reloaded.net.open_host("boop")
+    assert reloaded.rtc.rooms == [(room, relays, "host", sid)]

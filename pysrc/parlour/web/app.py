@@ -303,7 +303,8 @@ class App:
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
-            return screens.settings(t, self.settings, self.dom.storage_get("parlour.net.ice") or "")
+            net = {k: self.dom.storage_get(f"parlour.net.{k}") or "" for k in ("ice", "relays")}
+            return screens.settings(t, self.settings, **net)
         if r.screen in ("setup", "play", "rules", "host") and not boards.playable(r.game):
             return screens.missing(t)
         if r.screen == "rules":

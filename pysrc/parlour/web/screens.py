@@ -127,8 +127,9 @@ def setup(
     return header(t, t(f"game.{gid}.name")) + tag("main", form, id="main", data_screen="setup")
 
 
-def settings(t: T, current: Settings, ice: str = "") -> str:
-    """Language, animations, and the STUN/TURN servers of network play (``ice``, one a line)."""
+def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
+    """Language, animations, and for network play the STUN/TURN servers (``ice``, one a line) and
+    the signalling relays of rooms (``relays``)."""
     langs = "".join(
         tag("option", esc(t(f"app.lang.{code}")), value=code, selected=code == current.lang)
         for code in LANGUAGES
@@ -153,6 +154,13 @@ def settings(t: T, current: Settings, ice: str = "") -> str:
         tag("span", esc(t("app.net.ice")))
         + tag("textarea", esc(ice), id="net-ice", rows=3, data_action="net-ice")
         + tag("small", esc(t("app.net.ice-help")), class_="muted"),
+        class_="field",
+    )
+    body += tag(
+        "label",
+        tag("span", esc(t("app.net.relays")))
+        + tag("textarea", esc(relays), id="net-relays", rows=2, data_action="net-relays")
+        + tag("small", esc(t("app.net.relays-help")), class_="muted"),
         class_="field",
     )
     return header(t, t("app.settings")) + tag(
