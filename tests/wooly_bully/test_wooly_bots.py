@@ -17,7 +17,7 @@ from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.bots import ShepherdBot, WolfBot
 from parlour.games.wooly_bully.stats import MIN_SCORING_SHARE, collect
 from parlour.games.wooly_bully.tiles import shepherd_id
-from wooly_bully.wooly_helpers import BLACK, HUNTERS, RED, WOLVES, YELLOW, built, tid
+from wooly_bully.wooly_helpers import BLACK, BLUE, HUNTERS, RED, WOLVES, YELLOW, built, tid
 
 CAP_B, CAP2_B = tid("cap", BLACK), tid("cap-2", BLACK)
 VCAP_B = tid("village-cap", BLACK)
@@ -94,8 +94,9 @@ def test_hard_bot_bluffs_by_growing_the_colour_least_likely_to_be_a_rivals():
     vcap_y, vcap_r = tid("village-cap", YELLOW), tid("village-cap", RED)
     cells = [((-1, 0), vcap_y, 0), ((1, 0), vcap_r, 2)]
     hand = [tid("cap", YELLOW), tid("cap", RED)]
-    state = built(cells, hands=[hand, [tid("cap", BLACK)]], colours=[BLACK, RED])
-    state = state.with_(revealed=(False, True))
+    others = [[tid("cap", BLACK)], [tid("cap", BLACK) + 8]]
+    state = built(cells, hands=[hand, *others], colours=[BLACK, RED, BLUE], players=3)
+    state = state.with_(revealed=(False, True, True))  # yellow is nobody's: the decoy
     move = ask(WolfBot(), state, 0)
     assert move == mv.place(hand[0], (-1, -1), 2), "closes the yellow decoy, not the red rival"
     assert ask(ShepherdBot(), state, 0).tile != hand[1]

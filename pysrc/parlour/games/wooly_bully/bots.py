@@ -339,14 +339,19 @@ class WolfBot(ShepherdBot):
     def score_lay(self, seen: Seen, move: Move) -> float:
         value = super().score_lay(seen, move)
         eff = lay_effect(seen.board, move.tile, move.rot, move.pos)
-        if not seen.revealed:
-            # Bluff: growing the colour least likely to be a rival's a little hides which is ours.
-            decoy = min(
-                (c for c in range(len(COLOURS)) if c != seen.colour), key=lambda c: (seen.weights[c], c)
-            )
-            if eff.gain[decoy] > 0:
-                value += 0.25 * eff.gain[decoy]
+        # Bluff: growing the colour least likely to be a rival's a little hides which is ours.
+        if not seen.revealed and eff.gain[self.decoy] > 0:
+            value += 0.25 * eff.gain[self.decoy]
         return value
+
+    decoy = 0
+
+    def best_lay(self, seen: Seen, lays: Sequence[Move], rng: Rng) -> Move:
+        # The decoy is drawn among the least likely rival colours, so no colour is favoured.
+        others = [c for c in range(len(COLOURS)) if c != seen.colour]
+        low = min(seen.weights[c] for c in others)
+        self.decoy = rng.choice([c for c in others if seen.weights[c] == low])
+        return super().best_lay(seen, lays, rng)
 
     def reveal_bonus(self, seen: Seen) -> float:
         # The extra turn is worth a tile; showing the colour invites wolves, less so late.
