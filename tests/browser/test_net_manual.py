@@ -18,7 +18,7 @@ from parlour.games.boop import GAME
 pytestmark = pytest.mark.webrtc
 
 DECISION = "#main .cell.legal, #no-ghost, [data-action=graduate]"
-NET_TIMEOUT_MS = 30_000
+NET_TIMEOUT_MS = 60_000
 GATHER_JS = """async () => {
   const pc = new RTCPeerConnection({iceServers: []});
   pc.createDataChannel("probe");
