@@ -73,10 +73,12 @@ class People:
 def people(browser: Any, site_url: str, rtc_ready: None) -> Iterator[People]:
     group = People(browser, site_url)
     yield group
-    for context in group.contexts:
-        context.close()
-    for w in group.watches:
-        w.assert_clean()
+    try:  # checked before closing: a context closing is a peer leaving, which trystero logs
+        for w in group.watches:
+            w.assert_clean()
+    finally:
+        for context in group.contexts:
+            context.close()
 
 
 # --- what people do -----------------------------------------------------------------------------
