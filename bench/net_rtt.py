@@ -70,7 +70,6 @@ def connect(browser: Any, url: str) -> tuple[Any, Any, dict[str, Any]]:
     host = browser.new_context().new_page()
     host.goto(url + "#/boop/host")
     host.wait_for_selector("[data-screen=net-host]", timeout=180_000)
-    host.click("#net-invite")
     host.wait_for_selector("#invite-link", timeout=30_000)
     link = host.input_value("#invite-link")
     guest = browser.new_context().new_page()
