@@ -175,7 +175,9 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
 
 def test_an_illegal_click_says_why_and_changes_nothing(page, site_url, watched):
     open_link(page, site_url, ["k@c3", "g:-"])
-    page.click("#cell-c3", force=True)  # marked aria-disabled, but a person can still tap it
+    # Marked aria-disabled, which Playwright's click refuses; a person can still tap it.
+    page.locator("#cell-c3").dispatch_event("click")
+    page.wait_for_selector("#error-banner")
     banner = page.locator("#error-banner")
     assert "BP-2" in banner.inner_text() and "c3" in banner.inner_text()
     assert page.locator("#move-log li").count() == 2

@@ -154,3 +154,12 @@ def test_replay_error_names_the_bad_move():
     with pytest.raises(CorruptMatch) as err:
         load_match(text, games)
     assert err.value.params["index"] == 2
+
+
+def test_a_yes_no_option_takes_true_and_false_and_nothing_else():
+    from parlour.engine import Option
+
+    opt = Option("hand_limit", False, "toy.option.hand-limit")
+    assert opt.check(True) is True and opt.check(False) is False
+    with pytest.raises(ValueError, match="true or false"):
+        opt.check(1)

@@ -54,8 +54,9 @@ class Option:
         if self.choices:
             if value not in self.choices:
                 raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
-        elif isinstance(self.default, bool) and not isinstance(value, bool):
-            raise ValueError(f"option {self.name!r} must be true or false, not {value!r}")
+        elif isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} must be true or false, not {value!r}")
         elif isinstance(self.default, int) and (not isinstance(value, int) or isinstance(value, bool)):
             raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
         return value
