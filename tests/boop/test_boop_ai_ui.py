@@ -43,7 +43,7 @@ def test_every_bot_level_plays_legal_moves_in_every_phase(level):
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_bp20_bots_take_an_immediate_win(level):
+def test_bp_20_bots_take_an_immediate_win(level):
     state = make({"b3": "O", "c3": "O", "e6": "p"}, pool_cats=(1, 0))
     move = choose(level, state)
     after, _ = play(state, move)

@@ -10,7 +10,7 @@ from parlour.games.boop import GAME
 from .helpers import cells, kinds, make, of_kind, play
 
 
-def test_bp12_ghosts_block_nothing_and_lines_form_through_them():
+def test_bp_12_ghosts_block_nothing_and_lines_form_through_them():
     # Orange's ghost sits on c3|d3. A boop carries c3 across it, and b3-c3-d3 lines up through it.
     start = make({"c3": "p"}, ghosts="-/top-c+3", side="o")
     state, events = play(start, "k@b3")
@@ -20,7 +20,7 @@ def test_bp12_ghosts_block_nothing_and_lines_form_through_them():
     assert of_kind(events, "graduate")[0]["cells"] == ["b3", "c3", "d3"]
 
 
-def test_bp13_ghost_entry_is_optional_at_the_end_of_the_turn_on_20_edge_seams():
+def test_bp_13_ghost_entry_is_optional_at_the_end_of_the_turn_on_20_edge_seams():
     state, events = play(make({}), "k@c3")
     assert state.phase == "ghost" and kinds(events) == ["placed"]
     assert [e["move"] for e in GAME.ghost_entries(state)][-1] == "g:-"
@@ -42,12 +42,12 @@ def test_bp13_ghost_entry_is_optional_at_the_end_of_the_turn_on_20_edge_seams():
     }
 
 
-def test_bp13_no_entry_question_while_the_ghost_is_on_the_bed():
+def test_bp_13_no_entry_question_while_the_ghost_is_on_the_bed():
     state, events = play(make({}, ghosts="left-2+0/-"), "k@f6")
     assert state.mover == 1 and "ghost-move" in kinds(events)
 
 
-def test_bp14_ghost_moves_one_segment_at_the_end_of_each_owners_turn_only():
+def test_bp_14_ghost_moves_one_segment_at_the_end_of_each_owners_turn_only():
     state, _ = play(make({}, ghosts="left-2+0/-"), "k@f6")
     assert state.ghosts[0] == GAME.from_position("6/6/6/6/6/6 8k0c/8k0c 8/8 left-2+1/- o place").ghosts[0]
     after_purple, _ = play(state, "k@a6", "g:-")
@@ -56,7 +56,7 @@ def test_bp14_ghost_moves_one_segment_at_the_end_of_each_owners_turn_only():
     assert GAME.info(later)["players"][0]["ghost"]["step"] == 2
 
 
-def test_bp15_ghost_boops_the_pieces_on_both_sides_of_its_seam_any_colour_and_kind():
+def test_bp_15_ghost_boops_the_pieces_on_both_sides_of_its_seam_any_colour_and_kind():
     start = make({"c2": "P", "c3": "o"}, ghosts="left-2+1/-")
     state, events = play(start, "k@f6")
     assert cells(state) == {"c1": "P", "c4": "o", "f6": "o"}
@@ -66,7 +66,7 @@ def test_bp15_ghost_boops_the_pieces_on_both_sides_of_its_seam_any_colour_and_ki
     ]
 
 
-def test_bp16_booo_a_blocked_piece_jumps_to_the_first_empty_cell():
+def test_bp_16_booo_a_blocked_piece_jumps_to_the_first_empty_cell():
     start = make({"c3": "o", "c4": "p", "c5": "o", "c1": "p"}, ghosts="left-2+1/-")
     state, events = play(start, "k@f6")
     # c3 jumps over c4 and c5 to c6; c2 is empty so nothing on that side.
@@ -74,7 +74,7 @@ def test_bp16_booo_a_blocked_piece_jumps_to_the_first_empty_cell():
     assert of_kind(events, "booo")[0]["over"] == ["c4", "c5"]
 
 
-def test_bp17_a_ghost_skips_the_segment_of_another_ghost_and_boops_only_where_it_stops():
+def test_bp_17_a_ghost_skips_the_segment_of_another_ghost_and_boops_only_where_it_stops():
     # Purple's ghost (bottom-c+3) is on c4|d4, just ahead of orange's (top-c+1 on c5|d5).
     start = make({"c4": "p", "d4": "p", "c3": "o", "d3": "p"}, ghosts="top-c+1/bottom-c+3")
     state, events = play(start, "k@a6")
@@ -83,13 +83,13 @@ def test_bp17_a_ghost_skips_the_segment_of_another_ghost_and_boops_only_where_it
     assert cells(state) == {"c4": "p", "d4": "p", "b3": "o", "e3": "p", "a6": "o"}
 
 
-def test_bp17_a_ghost_that_would_skip_past_the_edge_leaves_the_bed():
+def test_bp_17_a_ghost_that_would_skip_past_the_edge_leaves_the_bed():
     state, events = play(make({}, ghosts="top-c+4/bottom-c+0"), "k@a6")
     assert kinds(events)[-2:] == ["ghost-leave", "turn"]
     assert state.ghosts[0] == -1
 
 
-def test_bp18_ghost_on_its_last_segment_leaves_returns_to_the_pool_and_waits_a_turn():
+def test_bp_18_ghost_on_its_last_segment_leaves_returns_to_the_pool_and_waits_a_turn():
     start = make({"c1": "p"}, ghosts="top-c+5/-")
     assert GAME.info(start)["players"][0]["ghost"]["leaves_next"]
     state, events = play(start, "k@a6")
@@ -100,7 +100,7 @@ def test_bp18_ghost_on_its_last_segment_leaves_returns_to_the_pool_and_waits_a_t
     assert state.phase == "ghost"  # next turn the ghost may come in again
 
 
-def test_bp18_a_returned_ghost_cannot_be_placed_the_same_turn():
+def test_bp_18_a_returned_ghost_cannot_be_placed_the_same_turn():
     start = make({"b3": "o", "c3": "o", "d1": "o", "d2": "o"}, ghosts="top-e+5/-")
     state, _ = play(start, "k@d3")
     assert state.phase == "grad-a"
@@ -108,7 +108,7 @@ def test_bp18_a_returned_ghost_cannot_be_placed_the_same_turn():
     assert "ghost-leave" in kinds(events) and state.mover == 1
 
 
-def test_bp19_a_line_the_opponents_ghost_made_waits_for_the_end_of_the_next_turn():
+def test_bp_19_a_line_the_opponents_ghost_made_waits_for_the_end_of_the_next_turn():
     # Purple's ghost pushes orange's c3 up to c4: b4-c4-d4 is orange's, but it is purple's turn.
     start = make({"b4": "o", "d4": "o", "c3": "o"}, side="p", ghosts="-/left-2+1")
     state, events = play(start, "k@f1")
@@ -122,7 +122,7 @@ def test_bp19_a_line_the_opponents_ghost_made_waits_for_the_end_of_the_next_turn
     assert kinds(events) == ["pass", "graduate", "turn"]
 
 
-def test_bp19_the_waiting_line_does_not_graduate_if_it_is_gone_at_the_end_of_the_turn():
+def test_bp_19_the_waiting_line_does_not_graduate_if_it_is_gone_at_the_end_of_the_turn():
     # As above, but orange's own ghost (left-3+1, on b3|b4) moves to c3|c4 and pushes c4 up.
     start = make({"b4": "o", "d4": "o", "c3": "o"}, side="p", ghosts="left-3+1/left-2+1")
     state, _ = play(start, "k@f1")
@@ -131,7 +131,7 @@ def test_bp19_the_waiting_line_does_not_graduate_if_it_is_gone_at_the_end_of_the
     assert state.mover == 1
 
 
-def test_bp19_waiting_line_refused_right_after_the_placement():
+def test_bp_19_waiting_line_refused_right_after_the_placement():
     state = make(
         {"b4": "o", "c4": "o", "d4": "o", "a1": "o", "b1": "o", "c1": "o", "f6": "o", "f5": "o"},
         phase="grad-a",
@@ -149,7 +149,7 @@ def test_bp_d5_ghost_entry_boops_nothing():
     assert cells(state) == {"a2": "p", "a3": "p", "f6": "o"} and "boop" not in kinds(events)
 
 
-def test_bp17_entry_onto_the_other_ghosts_segment_is_refused():
+def test_bp_17_entry_onto_the_other_ghosts_segment_is_refused():
     state, _ = play(make({}, ghosts="-/bottom-c+5"), "k@a1")
     assert "g:top-c" not in GAME.legal_moves(state, 0) and len(GAME.ghost_entries(state)) == 20
     with pytest.raises(IllegalMove) as err:

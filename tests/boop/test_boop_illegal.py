@@ -69,7 +69,7 @@ def test_illegal_moves_are_refused_with_reason_and_rule_and_change_nothing(build
         assert code in catalogue and rule in catalogue[code]
 
 
-def test_bp9_single_piece_without_a_new_line_waits_for_the_end_of_the_turn():
+def test_bp_9_single_piece_without_a_new_line_waits_for_the_end_of_the_turn():
     # All 8 on the bed but no new line after the boops: BP-9 is taken at the end of the turn.
     pieces = {"a1": "o", "c1": "o", "e1": "o", "a4": "o", "c4": "o", "e4": "o", "a6": "O"}
     state, _ = play(make(pieces), "k@e6")

@@ -47,7 +47,7 @@ def games(game_id: str):
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32), first=st.sampled_from(["orange", "purple", "random"]))
-def test_bp10_bp12_invariants_hold_in_every_state_of_random_games(seed, first):
+def test_bp_10_bp12_invariants_hold_in_every_state_of_random_games(seed, first):
     match = random_match(seed, first)
     for state in match.states:
         check_invariants(state)

@@ -10,7 +10,7 @@ from parlour.games.boop import GAME
 from .helpers import cells, make, of_kind, play
 
 
-def test_bp1_setup_two_colours_eight_kittens_a_ghost_and_eight_cats_in_reserve():
+def test_bp_1_setup_two_colours_eight_kittens_a_ghost_and_eight_cats_in_reserve():
     state = Match.new(GAME, 2, seed=1).state
     assert state.board == (0,) * 36
     assert state.pool_kittens == (8, 8) and state.pool_cats == (0, 0) and state.reserve == (8, 8)
@@ -20,7 +20,7 @@ def test_bp1_setup_two_colours_eight_kittens_a_ghost_and_eight_cats_in_reserve()
     assert all(p["pool"]["ghost"] for p in info["players"])
 
 
-def test_bp1_first_player_option_chosen_or_random():
+def test_bp_1_first_player_option_chosen_or_random():
     assert Match.new(GAME, 2, {"first": "purple"}, seed=1).state.mover == 1
     firsts = {Match.new(GAME, 2, {"first": "random"}, seed=s).state.mover for s in range(20)}
     assert firsts == {0, 1}
@@ -28,7 +28,7 @@ def test_bp1_first_player_option_chosen_or_random():
         Match.new(GAME, 2, {"first": "green"})
 
 
-def test_bp2_place_a_kitten_or_a_cat_from_the_pool_on_an_empty_cell():
+def test_bp_2_place_a_kitten_or_a_cat_from_the_pool_on_an_empty_cell():
     start = make({"c3": "p"}, pool_cats=(1, 0))
     assert "c@a1" in GAME.legal_moves(start, 0) and "k@a1" in GAME.legal_moves(start, 0)
     assert not any(m.endswith("c3") for m in GAME.legal_moves(start, 0))
@@ -41,7 +41,7 @@ def test_bp2_place_a_kitten_or_a_cat_from_the_pool_on_an_empty_cell():
     assert GAME.placement_cells(make({}), "cat") == [] and len(GAME.placement_cells(make({}), "kitten")) == 36
 
 
-def test_bp3_boop_pushes_pieces_of_both_colours_in_all_eight_directions():
+def test_bp_3_boop_pushes_pieces_of_both_colours_in_all_eight_directions():
     around = {"b2": "p", "c2": "o", "d2": "p", "b3": "o", "d3": "p", "b4": "o", "c4": "p", "d4": "o"}
     state, _ = play(make(around), "k@c3")
     assert cells(state) == {
@@ -57,7 +57,7 @@ def test_bp3_boop_pushes_pieces_of_both_colours_in_all_eight_directions():
     }
 
 
-def test_bp4_a_piece_booped_off_the_bed_returns_to_its_owners_pool():
+def test_bp_4_a_piece_booped_off_the_bed_returns_to_its_owners_pool():
     start = make({"a2": "p"})
     state, events = play(start, "k@b2")
     assert cells(state) == {"b2": "o"}
@@ -67,13 +67,13 @@ def test_bp4_a_piece_booped_off_the_bed_returns_to_its_owners_pool():
     assert cells(state) == {"b2": "O"} and state.pool_cats == (0, 1)
 
 
-def test_bp5_a_booped_piece_pushes_nothing():
+def test_bp_5_a_booped_piece_pushes_nothing():
     state, _ = play(make({"c4": "p", "c6": "o"}), "k@c3")
     # c4 moves to c5, right next to c6, which stays (no chain reaction).
     assert cells(state) == {"c3": "o", "c5": "p", "c6": "o"}
 
 
-def test_bp6_blocked_piece_stays_and_off_the_bed_is_never_occupied():
+def test_bp_6_blocked_piece_stays_and_off_the_bed_is_never_occupied():
     state, events = play(make({"d3": "p", "e3": "p"}), "k@c3")
     assert cells(state) == {"c3": "o", "d3": "p", "e3": "p"}
     assert of_kind(events, "blocked")[0] == {
@@ -87,7 +87,7 @@ def test_bp6_blocked_piece_stays_and_off_the_bed_is_never_occupied():
     assert cells(state) == {"e3": "o"}
 
 
-def test_bp7_kittens_cannot_boop_cats_but_cats_boop_both():
+def test_bp_7_kittens_cannot_boop_cats_but_cats_boop_both():
     start = make({"b3": "P", "d3": "p"}, pool_cats=(1, 0))
     state, _ = play(start, "k@c3")
     assert cells(state) == {"b3": "P", "c3": "o", "e3": "p"}
@@ -95,7 +95,7 @@ def test_bp7_kittens_cannot_boop_cats_but_cats_boop_both():
     assert cells(state) == {"a3": "P", "c3": "O", "e3": "p"}
 
 
-def test_bp8_a_longer_line_lets_the_player_choose_which_three():
+def test_bp_8_a_longer_line_lets_the_player_choose_which_three():
     start = make({"b3": "o", "c3": "o", "e3": "o", "f3": "o"})
     state, _ = play(start, "k@d3")
     assert state.phase == "grad-a"
@@ -104,14 +104,14 @@ def test_bp8_a_longer_line_lets_the_player_choose_which_three():
     assert cells(state) == {"b3": "o", "f3": "o"}
 
 
-def test_bp8_lines_count_diagonals_and_only_the_players_own_pieces():
+def test_bp_8_lines_count_diagonals_and_only_the_players_own_pieces():
     _state, events = play(make({"b2": "o", "c3": "o", "e5": "p"}), "k@d4")
     assert of_kind(events, "graduate")[0]["cells"] == ["b2", "c3", "d4"]
     _state, events = play(make({"b3": "o", "c3": "p"}), "k@d3")
     assert not of_kind(events, "graduate")
 
 
-def test_bp9_all_eight_on_the_bed_graduate_a_single_kitten_or_take_back_a_cat():
+def test_bp_9_all_eight_on_the_bed_graduate_a_single_kitten_or_take_back_a_cat():
     # Orange: 6 kittens and 1 cat on the bed, the last kitten in the pool; no line will form.
     pieces = {"a1": "o", "c1": "o", "e1": "o", "a4": "o", "c4": "o", "e4": "o", "a6": "O"}
     start = make(pieces)
@@ -127,7 +127,7 @@ def test_bp9_all_eight_on_the_bed_graduate_a_single_kitten_or_take_back_a_cat():
     assert cat_state.pool_cats[0] == 1 and cat_state.reserve[0] == 7
 
 
-def test_bp9_where_a_line_and_the_full_bed_both_apply_the_player_chooses():
+def test_bp_9_where_a_line_and_the_full_bed_both_apply_the_player_chooses():
     pieces = {"b3": "o", "c3": "o", "a1": "o", "f1": "o", "a6": "o", "f6": "o", "f4": "o"}
     start = make(pieces)
     state, _ = play(start, "k@d3")
@@ -139,13 +139,13 @@ def test_bp9_where_a_line_and_the_full_bed_both_apply_the_player_chooses():
     assert state.mover == 1
 
 
-def test_bp10_always_eight_active_pieces():
+def test_bp_10_always_eight_active_pieces():
     state, _ = play(make({"b3": "o", "c3": "O"}), "k@d3")
     active = sum(1 for v in cells(state).values() if v in "oO") + state.pool_kittens[0] + state.pool_cats[0]
     assert active == 8
 
 
-def test_bp11_at_most_one_graduation_per_turn():
+def test_bp_11_at_most_one_graduation_per_turn():
     # The placement makes b1-c1-d1; then orange's ghost pushes e4 to d4, making d3-d4-d5: it must wait.
     start = make({"b1": "o", "c1": "o", "d3": "o", "d5": "o", "e4": "o"}, ghosts="top-e+1/-")
     state, events = play(start, "k@d1")

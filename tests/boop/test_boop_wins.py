@@ -7,7 +7,7 @@ from parlour.games.boop import GAME
 from .helpers import cells, kinds, make, of_kind, play
 
 
-def test_bp20_three_cats_in_a_row_win():
+def test_bp_20_three_cats_in_a_row_win():
     start = make({"b3": "O", "c3": "O"}, pool_cats=(1, 0))
     state, events = play(start, "c@d3")
     assert GAME.outcome(state).winners == (0,) and GAME.outcome(state).reason == "boop.end.line"
@@ -16,7 +16,7 @@ def test_bp20_three_cats_in_a_row_win():
     assert GAME.to_act(state) == () and GAME.legal_moves(state, 0) == []
 
 
-def test_bp20_all_eight_cats_on_the_bed_win():
+def test_bp_20_all_eight_cats_on_the_bed_win():
     cats = {"a1": "O", "c1": "O", "e1": "O", "a4": "O", "c4": "O", "e4": "O", "b6": "O"}
     start = make(cats, pool_cats=(1, 0))
     assert start.reserve[0] == 0
@@ -24,7 +24,7 @@ def test_bp20_all_eight_cats_on_the_bed_win():
     assert GAME.outcome(state).reason == "boop.end.all-cats" and of_kind(events, "win")[0]["cells"] == []
 
 
-def test_bp21_win_checked_only_after_the_ghost_acted_a_broken_line_does_not_win():
+def test_bp_21_win_checked_only_after_the_ghost_acted_a_broken_line_does_not_win():
     # The placement makes b4-c4-d4 of cats, then orange's ghost moves to c4|d4 and breaks it.
     start = make({"b4": "O", "c4": "O"}, pool_cats=(1, 0), ghosts="top-c+1/-")
     state, events = play(start, "c@d4")
@@ -32,7 +32,7 @@ def test_bp21_win_checked_only_after_the_ghost_acted_a_broken_line_does_not_win(
     assert "ghost-move" in kinds(events) and "win" not in kinds(events)
 
 
-def test_bp21_a_line_the_ghost_completes_wins():
+def test_bp_21_a_line_the_ghost_completes_wins():
     start = make({"b2": "O", "c3": "O", "d3": "O"}, ghosts="left-2+2/-")
     state, events = play(start, "k@f6")
     assert cells(state)["d4"] == "O"

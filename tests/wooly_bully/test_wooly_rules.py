@@ -30,7 +30,7 @@ def play(state, player, text):
 
 # --- setup ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_wb1_each_player_draws_a_secret_colour_of_their_own(players):
+def test_wb_1_each_player_draws_a_secret_colour_of_their_own(players):
     state = GAME.setup(players, GAME.check_options({}), "wb1")
     assert len(set(state.colours)) == players
     for p in range(players):
@@ -39,7 +39,7 @@ def test_wb1_each_player_draws_a_secret_colour_of_their_own(players):
         assert all(c is None for q, c in enumerate(view["colours"]) if q != p)
 
 
-def test_wb1_only_two_to_four_players():
+def test_wb_1_only_two_to_four_players():
     with pytest.raises(ValueError):
         Match.new(GAME, 1)
     with pytest.raises(ValueError):
@@ -47,7 +47,7 @@ def test_wb1_only_two_to_four_players():
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_wb2_hands_of_four_and_the_village_in_the_middle(players):
+def test_wb_2_hands_of_four_and_the_village_in_the_middle(players):
     state = GAME.setup(players, GAME.check_options({}), 7)
     assert all(len(h) == 4 for h in state.hands)
     assert len(state.bag) == len(bag_ids()) - 4 * players
@@ -55,7 +55,7 @@ def test_wb2_hands_of_four_and_the_village_in_the_middle(players):
 
 
 # --- laying tiles --------------------------------------------------------------------------------
-def test_wb3_the_first_tile_must_touch_the_village_with_a_village_edge():
+def test_wb_3_the_first_tile_must_touch_the_village_with_a_village_edge():
     state = GAME.setup(3, GAME.check_options({}), 11)
     for seed in range(20):
         state = GAME.setup(3, GAME.check_options({}), seed)
@@ -70,14 +70,14 @@ def test_wb3_the_first_tile_must_touch_the_village_with_a_village_edge():
     assert err.value.rule == "WB-3" and err.value.code == "wooly-bully.illegal.edges"
 
 
-def test_wb3_a_tile_must_touch_a_placed_tile():
+def test_wb_3_a_tile_must_touch_a_placed_tile():
     state = built(hands=[[VCAP_B], []])
     with pytest.raises(IllegalMove) as err:
         play(state, 0, f"{VCAP_B}@5,5/0")
     assert err.value.code == "wooly-bully.illegal.not-touching"
 
 
-def test_wb3_edges_match_with_rotation():
+def test_wb_3_edges_match_with_rotation():
     # Above the black cap at (-1,-1) (turned so its pasture faces south... its north is forest).
     state = built(closed_black_pasture(), hands=[[CAP2_B], []])
     moves = [m for m in GAME.legal_moves(state, 0) if m.kind == "place"]
@@ -91,14 +91,14 @@ def test_wb3_edges_match_with_rotation():
     assert new.board.top((-1, -2)) == CAP2_B
 
 
-def test_wb3_an_occupied_square_is_refused():
+def test_wb_3_an_occupied_square_is_refused():
     state = built(closed_black_pasture(), hands=[[CAP2_B], []])
     with pytest.raises(IllegalMove) as err:
         play(state, 0, f"{CAP2_B}@-1,-1/0")
     assert err.value.code == "wooly-bully.illegal.occupied"
 
 
-def test_wb4_draws_as_many_tiles_as_the_tile_touches():
+def test_wb_4_draws_as_many_tiles_as_the_tile_touches():
     cells = [((40, 0), DEEP_FOREST, 0), ((42, 0), WOLVES[0], 0), ((41, -1), HUNTERS[0], 0)]
     state = built(cells, hands=[[CAP_B], []])
     before = len(state.bag)
@@ -109,7 +109,7 @@ def test_wb4_draws_as_many_tiles_as_the_tile_touches():
     assert new.turns[0].seat == 1, "laying and drawing ends the turn"
 
 
-def test_wb4_an_empty_bag_gives_what_is_left():
+def test_wb_4_an_empty_bag_gives_what_is_left():
     straight = tid("straight", BLACK)
     state = built(closed_black_pasture(), hands=[[CAP2_B, straight], []])
     state = state.with_(bag=state.bag[:1])
@@ -117,7 +117,7 @@ def test_wb4_an_empty_bag_gives_what_is_left():
     assert new.hands[0] == tuple(sorted((straight, state.bag[0]))) and new.bag == ()
 
 
-def test_wb5_a_hole_may_stay_empty_and_a_pasture_facing_it_is_not_closed():
+def test_wb_5_a_hole_may_stay_empty_and_a_pasture_facing_it_is_not_closed():
     # A black cap facing south into a hole ringed by forest.
     cells = [
         ((10, 9), CAP_B, 2),
@@ -134,7 +134,7 @@ def test_wb5_a_hole_may_stay_empty_and_a_pasture_facing_it_is_not_closed():
     assert GAME.sheep_points(new, 0) == 3
 
 
-def test_wb6_a_pasture_never_holds_two_colours():
+def test_wb_6_a_pasture_never_holds_two_colours():
     state = built(closed_black_pasture(), hands=[[tid("cap", YELLOW)], []])
     with pytest.raises(IllegalMove):
         play(state, 0, f"{tid('cap', YELLOW)}@-1,-2/2")
@@ -144,7 +144,7 @@ def test_wb6_a_pasture_never_holds_two_colours():
 
 
 # --- wolves and hunters -------------------------------------------------------------------------------
-def test_wb7_a_wolf_may_be_played_out_of_turn_by_any_player():
+def test_wb_7_a_wolf_may_be_played_out_of_turn_by_any_player():
     state = built(closed_black_pasture(), hands=[[CAP2_B], [WOLVES[0]]], colours=[RED, YELLOW])
     assert list(GAME.to_act(state)) == [0, 1]
     legal = GAME.legal_moves(state, 1)
@@ -154,7 +154,7 @@ def test_wb7_a_wolf_may_be_played_out_of_turn_by_any_player():
     assert events[0].kind == "tile-placed" and events[0].data["player"] == 1
 
 
-def test_wb7_only_wolves_and_hunters_go_out_of_turn():
+def test_wb_7_only_wolves_and_hunters_go_out_of_turn():
     state = built(closed_black_pasture(), hands=[[], [CAP2_B]])
     assert all(m.kind in ("leave", "reveal") for m in GAME.legal_moves(state, 1))
     with pytest.raises(IllegalMove) as err:
@@ -162,14 +162,14 @@ def test_wb7_only_wolves_and_hunters_go_out_of_turn():
     assert err.value.code == "wooly-bully.illegal.not-your-turn"
 
 
-def test_wb8_a_wolf_spoils_every_pasture_bordering_its_forest():
+def test_wb_8_a_wolf_spoils_every_pasture_bordering_its_forest():
     state = built(closed_black_pasture(), hands=[[], [WOLVES[0]]], colours=[BLACK, RED])
     assert GAME.sheep_points(state, 0) == 2
     new, _ = play(state, 1, f"{WOLVES[0]}@-1,-2/0")
     assert GAME.sheep_points(new, 0) == 0
 
 
-def test_wb8_a_wolf_must_extend_a_forest():
+def test_wb_8_a_wolf_must_extend_a_forest():
     state = built(closed_black_pasture(), hands=[[], [WOLVES[0]]])
     with pytest.raises(IllegalMove):
         play(state, 1, f"{WOLVES[0]}@1,0/0")  # beside the village
@@ -177,7 +177,7 @@ def test_wb8_a_wolf_must_extend_a_forest():
         play(state, 1, f"{WOLVES[0]}@-1,-1/0")  # on a landscape tile
 
 
-def test_wb9_a_hunter_on_the_wolf_cancels_it():
+def test_wb_9_a_hunter_on_the_wolf_cancels_it():
     cells = [*closed_black_pasture(), ((-1, -2), WOLVES[0], 0)]
     state = built(cells, hands=[[], [HUNTERS[0]]], colours=[BLACK, RED])
     assert GAME.sheep_points(state, 0) == 0
@@ -186,7 +186,7 @@ def test_wb9_a_hunter_on_the_wolf_cancels_it():
     assert GAME.sheep_points(new, 0) == 2
 
 
-def test_wb9_after_a_hunter_no_wolf_enters_that_forest():
+def test_wb_9_after_a_hunter_no_wolf_enters_that_forest():
     cells = [*closed_black_pasture(), ((-1, -2), HUNTERS[0], 0)]
     state = built(cells, hands=[[], [WOLVES[0]]], colours=[BLACK, RED])
     spots = {m.pos for m in GAME.legal_moves(state, 1) if m.kind == "place"}
@@ -196,7 +196,7 @@ def test_wb9_after_a_hunter_no_wolf_enters_that_forest():
     assert err.value.rule == "WB-9" and err.value.code == "wooly-bully.illegal.hunted-forest"
 
 
-def test_wb9_a_hunter_goes_on_the_wolf_not_beside_it():
+def test_wb_9_a_hunter_goes_on_the_wolf_not_beside_it():
     cells = [*closed_black_pasture(), ((-1, -2), WOLVES[0], 0)]
     state = built(cells, hands=[[], [HUNTERS[0]]])
     with pytest.raises(IllegalMove) as err:
@@ -207,7 +207,7 @@ def test_wb9_a_hunter_goes_on_the_wolf_not_beside_it():
     assert err.value.code == "wooly-bully.illegal.not-on-wolf"
 
 
-def test_wb10_a_hunter_on_a_wolf_ringed_by_four_tiles_draws_four_even_out_of_turn():
+def test_wb_10_a_hunter_on_a_wolf_ringed_by_four_tiles_draws_four_even_out_of_turn():
     ring = [
         ((30, -1), DEEP_FOREST, 0),
         ((31, 0), WOLVES[1], 0),
@@ -220,7 +220,7 @@ def test_wb10_a_hunter_on_a_wolf_ringed_by_four_tiles_draws_four_even_out_of_tur
     assert next(e for e in events if e.kind == "drew").data["player"] == 1
 
 
-def test_wb11_joined_forests_keep_the_wolf_active_and_shut_out_new_wolves():
+def test_wb_11_joined_forests_keep_the_wolf_active_and_shut_out_new_wolves():
     cells = [((20, 0), WOLVES[0], 0), ((22, 0), HUNTERS[0], 0), ((20, 1), CAP_B, 2), ((20, 2), CAP2_B, 0)]
     state = built(cells, hands=[[DEEP_FOREST], [WOLVES[1], HUNTERS[1]]], colours=[BLACK, RED])
     assert GAME.sheep_points(state, 0) == 0, "the wolf spoils the pasture"
@@ -234,7 +234,7 @@ def test_wb11_joined_forests_keep_the_wolf_active_and_shut_out_new_wolves():
 
 
 # --- revealing and leaving -------------------------------------------------------------------------
-def test_wb12_revealing_out_of_turn_lays_the_shepherd_draws_and_gives_an_extra_turn():
+def test_wb_12_revealing_out_of_turn_lays_the_shepherd_draws_and_gives_an_extra_turn():
     state = built([((50, 0), CAP_B, 2)], hands=[[], [CAP2_B]], colours=[RED, BLACK])
     assert mv.reveal((50, 1)) in GAME.legal_moves(state, 1)
     new, events = play(state, 1, "reveal@50,1")
@@ -250,7 +250,7 @@ def test_wb12_revealing_out_of_turn_lays_the_shepherd_draws_and_gives_an_extra_t
     assert err.value.code == "wooly-bully.illegal.already-revealed"
 
 
-def test_wb12_revealing_in_ones_own_turn_gives_three_plays_in_a_row():
+def test_wb_12_revealing_in_ones_own_turn_gives_three_plays_in_a_row():
     cells = [*closed_black_pasture(), ((50, 0), CAP_B + 1, 2)]
     state = built(cells, hands=[[CAP2_B, tid("cap", YELLOW)], []], colours=[YELLOW, RED])
     a, _ = play(state, 0, "reveal@50,1")
@@ -261,14 +261,14 @@ def test_wb12_revealing_in_ones_own_turn_gives_three_plays_in_a_row():
     assert c.turns[0].seat == 1
 
 
-def test_wb12_the_shepherd_must_fit_like_any_tile():
+def test_wb_12_the_shepherd_must_fit_like_any_tile():
     state = built(closed_black_pasture(), hands=[[], []], colours=[RED, YELLOW])
     assert not [m for m in GAME.legal_moves(state, 0) if m.kind == "reveal"]
     with pytest.raises(IllegalMove):
         play(state, 0, "reveal@-1,-2")
 
 
-def test_wb13_leaving_bonuses_are_6_3_1_and_the_last_player_plays_out_their_hand():
+def test_wb_13_leaving_bonuses_are_6_3_1_and_the_last_player_plays_out_their_hand():
     hands = [[], [], [], [CAP2_B, WOLVES[0]]]
     state = built(closed_black_pasture(), hands=hands, players=4, colours=[BLACK, YELLOW, RED, BLUE])
     s, ev = play(state, 1, "leave")
@@ -285,14 +285,14 @@ def test_wb13_leaving_bonuses_are_6_3_1_and_the_last_player_plays_out_their_hand
     assert s.ended == "wooly-bully.end.hand-played-out" and s.bonus[3] == 0
 
 
-def test_wb13_the_last_player_may_stop_and_gets_no_bonus():
+def test_wb_13_the_last_player_may_stop_and_gets_no_bonus():
     state = built(closed_black_pasture(), hands=[[CAP2_B], [CAP2_B + 1]], players=2)
     s, _ = play(state, 0, "leave")
     s, _ = play(s, 1, "leave")
     assert s.bonus == (6, 0) and s.ended == "wooly-bully.end.all-left"
 
 
-def test_wb13_a_player_who_left_acts_no_more():
+def test_wb_13_a_player_who_left_acts_no_more():
     state = built(closed_black_pasture(), hands=[[CAP2_B], [WOLVES[0]], [CAP_B + 1]], players=3)
     s, _ = play(state, 1, "leave")
     assert 1 not in GAME.to_act(s) and GAME.legal_moves(s, 1) == []
@@ -301,14 +301,14 @@ def test_wb13_a_player_who_left_acts_no_more():
     assert err.value.rule == "WB-13"
 
 
-def test_wb14_the_game_ends_when_everyone_has_left():
+def test_wb_14_the_game_ends_when_everyone_has_left():
     state = built(hands=[[VCAP_B], [VCAP_B + 1]])
     s, _ = play(state, 1, "leave")
     s, _ = play(s, 0, "leave")
     assert GAME.outcome(s) is not None and GAME.to_act(s) == ()
 
 
-def test_wb3_a_player_whose_tiles_fit_nowhere_draws_one_and_passes():
+def test_wb_3_a_player_whose_tiles_fit_nowhere_draws_one_and_passes():
     state = built(hands=[[DEEP_FOREST], [CAP_B]])
     assert GAME.legal_moves(state, 0) == [mv.PASS, mv.LEAVE]
     bag = len(state.bag)
@@ -318,7 +318,7 @@ def test_wb3_a_player_whose_tiles_fit_nowhere_draws_one_and_passes():
     assert [e.kind for e in events][:2] == ["passed", "drew"]
 
 
-def test_wb14_the_game_ends_when_nobody_can_play():
+def test_wb_14_the_game_ends_when_nobody_can_play():
     state = built(hands=[[DEEP_FOREST], [CAP_B]])
     state = state.with_(bag=())
     assert GAME.legal_moves(state, 0) == [mv.PASS, mv.LEAVE]
@@ -327,7 +327,7 @@ def test_wb14_the_game_ends_when_nobody_can_play():
     assert events[-1].kind == "game-over"
 
 
-def test_wb14_passing_extra_turns_alone_does_not_end_the_game():
+def test_wb_14_passing_extra_turns_alone_does_not_end_the_game():
     meadow = tid("meadow", YELLOW)
     state = built([((20, 0), DEEP_FOREST, 0)], hands=[[meadow], [CAP_B]], colours=[YELLOW, RED])
     state = state.with_(turns=(Turn(0), Turn(0)), bag=())
@@ -336,7 +336,7 @@ def test_wb14_passing_extra_turns_alone_does_not_end_the_game():
     assert not s.ended and s.turns[0].seat == 1
 
 
-def test_wb14_a_full_round_of_passes_ends_the_game():
+def test_wb_14_a_full_round_of_passes_ends_the_game():
     # Player 1 could still play a wolf, but everybody passes their turn.
     cells = [((20, 0), DEEP_FOREST, 0)]
     meadows = [tid("meadow", YELLOW), tid("meadow", RED)]
@@ -350,7 +350,7 @@ def test_wb14_a_full_round_of_passes_ends_the_game():
 
 
 # --- scoring ------------------------------------------------------------------------------------------
-def test_wb15_each_player_scores_the_best_closed_wolf_free_pasture_plus_bonuses():
+def test_wb_15_each_player_scores_the_best_closed_wolf_free_pasture_plus_bonuses():
     state = built(closed_black_pasture(), hands=[[CAP2_B], []], colours=[BLACK, RED])
     assert GAME.sheep_points(state, 0) == 2 and GAME.sheep_points(state, 1) == 0
     s, _ = play(state, 1, "leave")
@@ -360,7 +360,7 @@ def test_wb15_each_player_scores_the_best_closed_wolf_free_pasture_plus_bonuses(
     assert outcome.scores == (2.0, 6.0) and outcome.winners == (1,)
 
 
-def test_wb15_the_biggest_closed_pasture_counts_not_their_sum():
+def test_wb_15_the_biggest_closed_pasture_counts_not_their_sum():
     two_caps = tid("two-caps", BLACK)  # N and S black caps, 1 sheep each, fenced apart
     cells = [*closed_black_pasture(), ((60, 0), two_caps, 0), ((60, -1), CAP2_B, 2), ((60, 1), CAP2_B - 4, 0)]
     # (60,-1): cap-2 turned so black faces south (2 sheep) + (60,0) north cap (1) = 3
@@ -370,7 +370,7 @@ def test_wb15_the_biggest_closed_pasture_counts_not_their_sum():
     assert GAME.sheep_points(state, 0) == 3
 
 
-def test_wb16_closed_means_no_edge_faces_an_empty_square():
+def test_wb_16_closed_means_no_edge_faces_an_empty_square():
     state = built([((-1, 0), VCAP_B, 0)], colours=[BLACK, RED])
     area = state.board.area_at((-1, 0), 0)
     assert area.open == 1 and not area.closed and GAME.sheep_points(state, 0) == 0
