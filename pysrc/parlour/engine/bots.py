@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from parlour.engine.game import JSON, Game
+from parlour.engine.game import JSON, Game, Outcome
 from parlour.engine.match import Match
 from parlour.engine.rng import Rng
 
@@ -45,6 +45,34 @@ class SelfPlayResult:
     games_by_bot: dict[str, int] = field(default_factory=dict)
     score_by_seat: dict[int, float] = field(default_factory=dict)
     plies: int = 0
+    extra: dict[str, JSON] = field(default_factory=dict)
+    """A game's own figures (visitors, colours, points per level), printed beside the totals."""
+
+    def add(self, names: Sequence[str], match: Match[Any, Any]) -> Outcome:
+        """Count one finished match whose seat ``i`` was played by bot ``names[i]``."""
+        outcome = match.outcome()
+        if outcome is None:
+            raise ValueError("the match is not over")
+        self.games += 1
+        self.plies += len(match.plies)
+        for name in set(names):
+            self.games_by_bot[name] = self.games_by_bot.get(name, 0) + list(names).count(name)
+        if not outcome.winners:
+            self.draws += 1
+        for seat in outcome.winners:
+            self.wins_by_seat[seat] = self.wins_by_seat.get(seat, 0) + 1
+            # A shared win counts as a fraction, so win rates add up to at most 1 per game.
+            self.wins_by_bot[names[seat]] = self.wins_by_bot.get(names[seat], 0) + 1 / len(outcome.winners)
+        for seat, score in enumerate(outcome.scores or ()):
+            self.score_by_seat[seat] = self.score_by_seat.get(seat, 0) + score
+        return outcome
+
+
+def seating(lineup: Sequence[str], game_number: int, rotate: bool = True) -> list[str]:
+    """Who sits where in game ``game_number``: with ``rotate`` the lineup shifts one seat a game,
+    so every bot plays every seat (colour, first player) equally often."""
+    shift = game_number % len(lineup) if rotate else 0
+    return [lineup[(i - shift) % len(lineup)] for i in range(len(lineup))]
 
 
 def play_match(
@@ -86,25 +114,7 @@ def self_play(
     """Play ``games`` matches. With ``rotate`` the lineup shifts one seat each match, so every
     bot plays every seat (colour, first player) equally often."""
     result = SelfPlayResult()
-    n = len(lineup)
     for g in range(games):
-        shift = g % n if rotate else 0
-        names = [lineup[(i - shift) % n] for i in range(n)]
-        match = play_match(game, [factories[name]() for name in names], f"{seed}:{g}", options)
-        outcome = match.outcome()
-        assert outcome is not None
-        result.games += 1
-        result.plies += len(match.plies)
-        for name in set(names):
-            result.games_by_bot[name] = result.games_by_bot.get(name, 0) + names.count(name)
-        if not outcome.winners:
-            result.draws += 1
-        for seat in outcome.winners:
-            result.wins_by_seat[seat] = result.wins_by_seat.get(seat, 0) + 1
-            # A shared win counts as a fraction, so win rates add up to at most 1 per game.
-            share = 1 / len(outcome.winners)
-            result.wins_by_bot[names[seat]] = result.wins_by_bot.get(names[seat], 0) + share
-        if outcome.scores is not None:
-            for seat, score in enumerate(outcome.scores):
-                result.score_by_seat[seat] = result.score_by_seat.get(seat, 0) + score
+        names = seating(lineup, g, rotate)
+        result.add(names, play_match(game, [factories[name]() for name in names], f"{seed}:{g}", options))
     return result

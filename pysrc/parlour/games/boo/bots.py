@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.engine import JSON, Game, Match, Rng
-from parlour.engine.bots import BotFactory, SelfPlayResult
+from parlour.engine.bots import BotFactory, SelfPlayResult, seating
 from parlour.games.boo.castle import COLOURS, OPEN
 from parlour.games.boo.route import Move, Route, Step
 from parlour.games.boo.rules import BooMove, BooState
@@ -141,13 +141,6 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
-@dataclass
-class BooSelfPlayResult(SelfPlayResult):
-    """:class:`SelfPlayResult` plus per-seat and per-bot visitors and walls (``extra``)."""
-
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
 def play_realtime(
     game: Game[Any, Any],
     bots: Sequence[Any],
@@ -184,9 +177,9 @@ def self_play(
     seed: int | str,
     options: Mapping[str, JSON] | None = None,
     rotate: bool = True,
-) -> BooSelfPlayResult:
+) -> SelfPlayResult:
     """Like :func:`parlour.engine.bots.self_play`, with real-time ordering of the bots' actions."""
-    result = BooSelfPlayResult()
+    result = SelfPlayResult()
     n = len(lineup)
     seat_visitors = [0] * n
     seat_walls = [0] * n
@@ -194,24 +187,12 @@ def self_play(
     bot_walls: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     for g in range(games):
-        shift = g % n if rotate else 0
-        names = [lineup[(i - shift) % n] for i in range(n)]
+        names = seating(lineup, g, rotate)
         match = play_realtime(game, [factories[name]() for name in names], f"{seed}:{g}", options)
-        outcome = match.outcome()
-        assert outcome is not None
+        outcome = result.add(names, match)  # scores: each seat's total (Outcome.scores)
         state: BooState = match.state
-        result.games += 1
-        result.plies += len(match.plies)
         reasons[outcome.reason] += 1
-        for name in set(names):
-            result.games_by_bot[name] = result.games_by_bot.get(name, 0) + names.count(name)
-        if not outcome.winners:
-            result.draws += 1
-        for s in outcome.winners:
-            result.wins_by_seat[s] = result.wins_by_seat.get(s, 0) + 1
-            result.wins_by_bot[names[s]] = result.wins_by_bot.get(names[s], 0) + 1 / len(outcome.winners)
         for s in range(n):
-            result.score_by_seat[s] = result.score_by_seat.get(s, 0) + state.total(s)
             seat_visitors[s] += len(state.captured[s])
             seat_walls[s] += len(state.walls_of(s))
             bot_visitors[names[s]] += len(state.captured[s])

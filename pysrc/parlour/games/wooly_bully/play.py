@@ -9,19 +9,11 @@ whether it wants to act now: a bot with an ``interject`` method answers with a m
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.engine import JSON, Game, Match, Rng
-from parlour.engine.bots import Bot, BotFactory, SelfPlayResult
+from parlour.engine.bots import Bot, BotFactory, SelfPlayResult, seating
 from parlour.games.wooly_bully.tiles import COLOURS
-
-
-@dataclass
-class WoolyResult(SelfPlayResult):
-    """Engine totals plus per-colour figures (printed by ``python -m parlour selfplay``)."""
-
-    extra: dict[str, JSON] = field(default_factory=dict)
 
 
 def play_match(
@@ -62,35 +54,24 @@ def self_play(
     seed: int | str,
     options: Mapping[str, JSON] | None = None,
     rotate: bool = True,
-) -> WoolyResult:
+) -> SelfPlayResult:
     """Same contract as :func:`parlour.engine.bots.self_play`, with out-of-turn actions."""
-    result = WoolyResult()
-    n = len(lineup)
+    result = SelfPlayResult()
     colour_games: dict[str, int] = {}
     colour_wins: dict[str, float] = {}
     score_by_bot: dict[str, float] = {}
     for g in range(games):
-        shift = g % n if rotate else 0
-        names = [lineup[(i - shift) % n] for i in range(n)]
+        names = seating(lineup, g, rotate)
         match = play_match(game, [factories[name]() for name in names], f"{seed}:{g}", options)
-        outcome = match.outcome()
-        assert outcome is not None and outcome.scores is not None
-        result.games += 1
-        result.plies += len(match.plies)
-        for name in set(names):
-            result.games_by_bot[name] = result.games_by_bot.get(name, 0) + names.count(name)
-        if not outcome.winners:
-            result.draws += 1
+        outcome = result.add(names, match)
+        assert outcome.scores is not None
         colours = [COLOURS[c] for c in game.encode_state(match.state)["colours"]]
         for seat, score in enumerate(outcome.scores):
-            result.score_by_seat[seat] = result.score_by_seat.get(seat, 0) + score
             score_by_bot[names[seat]] = score_by_bot.get(names[seat], 0) + score
             key = str(colours[seat])
             colour_games[key] = colour_games.get(key, 0) + 1
         for seat in outcome.winners:
             share = 1 / len(outcome.winners)
-            result.wins_by_seat[seat] = result.wins_by_seat.get(seat, 0) + 1
-            result.wins_by_bot[names[seat]] = result.wins_by_bot.get(names[seat], 0) + share
             key = str(colours[seat])
             colour_wins[key] = colour_wins.get(key, 0) + share
     result.extra = {
