@@ -27,6 +27,7 @@ from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAU
 from parlour.web import boards, qr
 from parlour.web.markup import attrs, button, esc, tag
 from parlour.web.play import BoardContext
+from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
 
 HOST_KEY = "parlour.net.host"
@@ -258,6 +259,15 @@ def header(t: T, game_id: str) -> str:
     )
 
 
+def seat_title(t: T, game_id: str, index: int, colour: str) -> str:
+    """A seat as the game names it ("Orange" in boop.); games that name no seats show the number
+    and the player's colour, which is then their only mark at the table."""
+    named = seat_label(t, game_id, index)
+    if named != t("app.seat.n", n=index + 1):
+        return named
+    return t("net.lobby.seat", number=index + 1) + (f" · {colour}" if colour else "")
+
+
 def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
     rows = []
     for seat in host.seats:
@@ -271,7 +281,7 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
         rows.append(
             tag(
                 "label",
-                tag("span", esc(t("net.lobby.seat", number=seat.index + 1) + f" · {colour}"))
+                tag("span", esc(seat_title(t, host.game.id, seat.index, colour)))
                 + tag(
                     "select",
                     opts,
@@ -348,7 +358,8 @@ def guest_lobby(t: T, guest: GuestSession) -> str:
         colour = t(f"net.colour.{seat['colour']}") if seat.get("colour") else ""
         mine = guest.seat == i
         action = "" if kind != OPEN or mine else button(t("net.seat.take"), "net-sit", i, id=f"net-sit-{i}")
-        rows.append(tag("li", esc(f"{t('net.lobby.seat', number=i + 1)} · {colour} · {who}") + " " + action))
+        title = seat_title(t, str(lobby.get("game", "")), i, colour)
+        rows.append(tag("li", esc(f"{title} · {who}") + " " + action))
     me: dict[str, Any] = next((p for p in lobby.get("peers", []) if p.get("pid") == guest.pid), {})
     controls = ""
     if guest.seat is not None:

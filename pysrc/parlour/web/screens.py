@@ -45,7 +45,10 @@ def picker(t: T, entries: Sequence[PickerEntry]) -> str:
     cards = []
     for e in entries:
         gid = e.info.id
-        players = t("app.players-range", min=e.info.min_players, max=e.info.max_players)
+        if e.info.min_players == e.info.max_players:
+            players = t("app.players-n", count=e.info.min_players)
+        else:
+            players = t("app.players-range", min=e.info.min_players, max=e.info.max_players)
         body = tag("h2", esc(t(f"game.{gid}.name"))) + tag("p", esc(t(f"game.{gid}.blurb")), class_="blurb")
         body += tag("p", esc(players), class_="meta")
         if e.playable:
