@@ -89,6 +89,11 @@ def measure(runs: int) -> dict[str, Any]:
                 figures[f"{name}_warm"].append(warm)
                 sizes[f"{name}_cold_bytes"], sizes[f"{name}_warm_bytes"] = cold_bytes, warm_bytes
                 context.close()
+        # The page's own download, without the worker's precache (which on loopback finishes before
+        # the page is seen ready, so it lands in app_cold_bytes).
+        context = browser.new_context(service_workers="block")
+        _, sizes["app_cold_page_only_bytes"] = timed_load(context.new_page(), url)
+        context.close()
         browser.close()
     server.shutdown()
     shutil.rmtree(site, ignore_errors=True)
