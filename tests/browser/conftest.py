@@ -94,7 +94,11 @@ def watch(page: Any) -> Watch:
             r.abort()
 
     page.route("**/*", route)
-    page.on("requestfailed", lambda r: w.failed.append(f"{r.url} {r.failure}"))
+    # ERR_ABORTED is the page itself dropping a request it no longer needs (a reload or navigation
+    # while the favicon loads); a missing or unreachable file fails otherwise (404, ERR_FAILED, ...).
+    page.on(
+        "requestfailed", lambda r: r.failure != "net::ERR_ABORTED" and w.failed.append(f"{r.url} {r.failure}")
+    )
     page.on("response", lambda r: r.status >= 400 and w.failed.append(f"{r.url} {r.status}"))
     page.on("console", lambda m: m.type == "error" and w.errors.append(m.text[:2000]))
     page.on("pageerror", lambda e: w.errors.append(str(e)[:2000]))
