@@ -45,8 +45,10 @@ class SelfPlayResult:
     games_by_bot: dict[str, int] = field(default_factory=dict)
     score_by_seat: dict[int, float] = field(default_factory=dict)
     plies: int = 0
+    score_by_bot: dict[str, float] = field(default_factory=dict)
     extra: dict[str, JSON] = field(default_factory=dict)
-    """A game's own figures (visitors, colours, points per level), printed beside the totals."""
+    """Figures beyond the totals, printed beside them: ``mean_score_by_bot`` where the game has
+    points, and a game's own (visitors, colours)."""
 
     def add(self, names: Sequence[str], match: Match[Any, Any]) -> Outcome:
         """Count one finished match whose seat ``i`` was played by bot ``names[i]``."""
@@ -65,6 +67,11 @@ class SelfPlayResult:
             self.wins_by_bot[names[seat]] = self.wins_by_bot.get(names[seat], 0) + 1 / len(outcome.winners)
         for seat, score in enumerate(outcome.scores or ()):
             self.score_by_seat[seat] = self.score_by_seat.get(seat, 0) + score
+            self.score_by_bot[names[seat]] = self.score_by_bot.get(names[seat], 0) + score
+        if self.score_by_bot:
+            self.extra["mean_score_by_bot"] = {
+                b: round(v / self.games_by_bot[b], 2) for b, v in self.score_by_bot.items()
+            }
         return outcome
 
 
@@ -102,6 +109,11 @@ def play_match(
     raise RuntimeError(f"{game.id}: match did not end within {max_plies} plies")
 
 
+MatchPlayer = Callable[[Game[Any, Any], Sequence[Bot], str, Mapping[str, JSON] | None], Match[Any, Any]]
+"""Plays one match between bots: :func:`play_match`, or a game's own runner (real time, out of turn)."""
+Observer = Callable[[Sequence[str], Match[Any, Any], Outcome], None]
+
+
 def self_play(
     game: Game[Any, Any],
     factories: Mapping[str, BotFactory],
@@ -110,11 +122,17 @@ def self_play(
     seed: int | str,
     options: Mapping[str, JSON] | None = None,
     rotate: bool = True,
+    play: MatchPlayer = play_match,
+    observe: Observer | None = None,
 ) -> SelfPlayResult:
     """Play ``games`` matches. With ``rotate`` the lineup shifts one seat each match, so every
-    bot plays every seat (colour, first player) equally often."""
+    bot plays every seat (colour, first player) equally often. A game with its own way of running
+    a match passes ``play``; ``observe`` sees each finished match, for the game's own figures."""
     result = SelfPlayResult()
     for g in range(games):
         names = seating(lineup, g, rotate)
-        result.add(names, play_match(game, [factories[name]() for name in names], f"{seed}:{g}", options))
+        match = play(game, [factories[name]() for name in names], f"{seed}:{g}", options)
+        outcome = result.add(names, match)
+        if observe is not None:
+            observe(names, match, outcome)
     return result

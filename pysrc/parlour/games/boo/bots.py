@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.engine import JSON, Game, Match, Rng
-from parlour.engine.bots import BotFactory, SelfPlayResult, seating
+from parlour.engine import JSON, Game, Match, Outcome, Rng
+from parlour.engine.bots import BotFactory, SelfPlayResult
+from parlour.engine.bots import self_play as engine_self_play
 from parlour.games.boo.castle import COLOURS, OPEN
 from parlour.games.boo.route import Move, Route, Step
 from parlour.games.boo.rules import BooMove, BooState
@@ -178,18 +179,15 @@ def self_play(
     options: Mapping[str, JSON] | None = None,
     rotate: bool = True,
 ) -> SelfPlayResult:
-    """Like :func:`parlour.engine.bots.self_play`, with real-time ordering of the bots' actions."""
-    result = SelfPlayResult()
+    """The engine's runner with real-time ordering of the bots' actions, plus visitors and walls."""
     n = len(lineup)
     seat_visitors = [0] * n
     seat_walls = [0] * n
     bot_visitors: Counter[str] = Counter()
     bot_walls: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    for g in range(games):
-        names = seating(lineup, g, rotate)
-        match = play_realtime(game, [factories[name]() for name in names], f"{seed}:{g}", options)
-        outcome = result.add(names, match)  # scores: each seat's total (Outcome.scores)
+
+    def observe(names: Sequence[str], match: Match[Any, Any], outcome: Outcome) -> None:
         state: BooState = match.state
         reasons[outcome.reason] += 1
         for s in range(n):
@@ -197,14 +195,20 @@ def self_play(
             seat_walls[s] += len(state.walls_of(s))
             bot_visitors[names[s]] += len(state.captured[s])
             bot_walls[names[s]] += len(state.walls_of(s))
+
+    result = engine_self_play(game, factories, lineup, games, seed, options, rotate, play_realtime, observe)
     played = max(1, result.games)
-    result.extra = {
-        "visitors_by_seat": {str(s): round(v / played, 2) for s, v in enumerate(seat_visitors)},
-        "walls_by_seat": {str(s): round(v / played, 2) for s, v in enumerate(seat_walls)},
-        "visitors_by_bot": {
-            b: round(bot_visitors[b] / result.games_by_bot[b], 2) for b in dict.fromkeys(lineup)
-        },
-        "walls_by_bot": {b: round(bot_walls[b] / result.games_by_bot[b], 2) for b in dict.fromkeys(lineup)},
-        "end_reasons": dict(reasons),
-    }
+    result.extra.update(
+        {
+            "visitors_by_seat": {str(s): round(v / played, 2) for s, v in enumerate(seat_visitors)},
+            "walls_by_seat": {str(s): round(v / played, 2) for s, v in enumerate(seat_walls)},
+            "visitors_by_bot": {
+                b: round(bot_visitors[b] / result.games_by_bot[b], 2) for b in dict.fromkeys(lineup)
+            },
+            "walls_by_bot": {
+                b: round(bot_walls[b] / result.games_by_bot[b], 2) for b in dict.fromkeys(lineup)
+            },
+            "end_reasons": dict(reasons),
+        }
+    )
     return result

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from parlour.engine import JSON, Game, Match, Rng
-from parlour.engine.bots import Bot, BotFactory, SelfPlayResult, seating
+from parlour.engine import JSON, Game, Match, Outcome, Rng
+from parlour.engine.bots import Bot, BotFactory, SelfPlayResult
+from parlour.engine.bots import self_play as engine_self_play
 from parlour.games.wooly_bully.tiles import COLOURS
 
 
@@ -55,31 +56,19 @@ def self_play(
     options: Mapping[str, JSON] | None = None,
     rotate: bool = True,
 ) -> SelfPlayResult:
-    """Same contract as :func:`parlour.engine.bots.self_play`, with out-of-turn actions."""
-    result = SelfPlayResult()
+    """The engine's runner with out-of-turn actions, plus win rates per secret colour."""
     colour_games: dict[str, int] = {}
     colour_wins: dict[str, float] = {}
-    score_by_bot: dict[str, float] = {}
-    for g in range(games):
-        names = seating(lineup, g, rotate)
-        match = play_match(game, [factories[name]() for name in names], f"{seed}:{g}", options)
-        outcome = result.add(names, match)
-        assert outcome.scores is not None
-        colours = [COLOURS[c] for c in game.encode_state(match.state)["colours"]]
-        for seat, score in enumerate(outcome.scores):
-            score_by_bot[names[seat]] = score_by_bot.get(names[seat], 0) + score
-            key = str(colours[seat])
+
+    def observe(names: Sequence[str], match: Match[Any, Any], outcome: Outcome) -> None:
+        colours = [str(COLOURS[c]) for c in game.encode_state(match.state)["colours"]]
+        for key in colours:
             colour_games[key] = colour_games.get(key, 0) + 1
         for seat in outcome.winners:
-            share = 1 / len(outcome.winners)
-            key = str(colours[seat])
-            colour_wins[key] = colour_wins.get(key, 0) + share
-    result.extra = {
-        "mean_score_by_bot": {
-            b: round(score_by_bot.get(b, 0) / result.games_by_bot[b], 2) for b in dict.fromkeys(lineup)
-        },
-        "win_rate_by_colour": {
-            c: round(colour_wins.get(c, 0) / k, 4) for c, k in sorted(colour_games.items())
-        },
+            colour_wins[colours[seat]] = colour_wins.get(colours[seat], 0) + 1 / len(outcome.winners)
+
+    result = engine_self_play(game, factories, lineup, games, seed, options, rotate, play_match, observe)
+    result.extra["win_rate_by_colour"] = {
+        c: round(colour_wins.get(c, 0) / k, 4) for c, k in sorted(colour_games.items())
     }
     return result
