@@ -37,3 +37,8 @@ def tag(name: str, body: str = "", **values: object) -> str:
 def button(label: str, action: str, arg: object = None, **values: object) -> str:
     """A button the app's one click handler dispatches by its ``data-action``."""
     return tag("button", esc(label), type="button", data_action=action, data_arg=arg, **values)
+
+
+def labelled(label: str, control: str) -> str:
+    """A labelled form control (``control`` is markup), laid out as one row of a form."""
+    return tag("label", tag("span", esc(label)) + control, class_="field")

@@ -25,7 +25,7 @@ from parlour.engine import JSON, Event, Game, IllegalMove, ParlourError
 from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
 from parlour.web import boards, qr
-from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.markup import attrs, button, esc, labelled, tag
 from parlour.web.play import BoardContext
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
@@ -217,12 +217,7 @@ def qr_figure(t: T, text: str, label_key: str) -> str:
 
 
 def copy_field(t: T, label_key: str, value: str, id_: str) -> str:
-    return tag(
-        "label",
-        tag("span", esc(t(label_key)))
-        + f"<textarea{attrs(readonly=True, id=id_, rows=3)}>{esc(value)}</textarea>",
-        class_="field",
-    )
+    return labelled(t(label_key), f"<textarea{attrs(readonly=True, id=id_, rows=3)}>{esc(value)}</textarea>")
 
 
 def ice_settings(t: T, ice_text: str, relays_text: str = "") -> str:
@@ -279,17 +274,15 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
         opts = "".join(tag("option", esc(label), value=v, selected=v == current) for v, label in choices)
         colour = t(f"net.colour.{seat.colour}") if seat.colour else ""
         rows.append(
-            tag(
-                "label",
-                tag("span", esc(seat_title(t, host.game.id, seat.index, colour)))
-                + tag(
+            labelled(
+                seat_title(t, host.game.id, seat.index, colour),
+                tag(
                     "select",
                     opts,
                     data_action="net-seat-kind",
                     data_arg=seat.index,
                     id=f"net-seat-{seat.index}",
                 ),
-                class_="field",
             )
         )
     for opt in host.game.options:
@@ -300,23 +293,16 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
             tag("option", esc(t(f"{opt.label}.{c}")), value=str(c), selected=c == value) for c in opt.choices
         )
         rows.append(
-            tag(
-                "label",
-                tag("span", esc(t(opt.label)))
-                + tag("select", inner, data_action="net-option", data_arg=opt.name, id=f"net-opt-{opt.name}"),
-                class_="field",
+            labelled(
+                t(opt.label),
+                tag("select", inner, data_action="net-option", data_arg=opt.name, id=f"net-opt-{opt.name}"),
             )
         )
     gone = "".join(
         tag("option", esc(t(f"net.gone.{k}")), value=k, selected=host.on_gone == k) for k in ("pause", "ai")
     )
     rows.append(
-        tag(
-            "label",
-            tag("span", esc(t("app.net.on-gone")))
-            + tag("select", gone, data_action="net-on-gone", id="net-on-gone"),
-            class_="field",
-        )
+        labelled(t("app.net.on-gone"), tag("select", gone, data_action="net-on-gone", id="net-on-gone"))
     )
     reason = host.can_start()
     start = button(
@@ -335,12 +321,7 @@ def invite_panel(t: T, invite: dict[str, str] | None, link: str, waiting: bool) 
         body += tag("p", esc(t("app.net.invite-help")), class_="muted")
         body += copy_field(t, "app.net.invite-link", link, "invite-link")
         body += qr_figure(t, link, "app.net.invite-qr")
-        body += tag(
-            "label",
-            tag("span", esc(t("app.net.answer-code")))
-            + f"<textarea{attrs(id='answer-code', rows=2)}></textarea>",
-            class_="field",
-        )
+        body += labelled(t("app.net.answer-code"), f"<textarea{attrs(id='answer-code', rows=2)}></textarea>")
         body += tag(
             "div",
             button(t("app.net.connect"), "net-accept", class_="primary", id="net-accept"),
@@ -380,12 +361,7 @@ def guest_lobby(t: T, guest: GuestSession) -> str:
             if c not in taken
         )
         controls = (
-            tag(
-                "label",
-                tag("span", esc(t("net.lobby.colour")))
-                + tag("select", colours, data_action="net-colour", id="net-colour"),
-                class_="field",
-            )
+            labelled(t("net.lobby.colour"), tag("select", colours, data_action="net-colour", id="net-colour"))
             + controls
         )
     controls += button(t("net.lobby.leave"), "net-leave", id="net-leave")
@@ -414,14 +390,8 @@ def guest_join(
         body += qr_figure(t, answer, "app.net.answer-qr")
         return tag("section", body, class_="setup", id="net-answer-panel")
     want = "".join(tag("option", esc(t(f"net.lobby.join-{w}")), value=w) for w in ("play", "watch"))
-    body = tag(
-        "label",
-        tag("span", esc(t("net.lobby.name"))) + f"<input{attrs(id='net-name', value=name, maxlength=40)}>",
-        class_="field",
-    )
-    body += tag(
-        "label", tag("span", esc(t("app.net.as"))) + tag("select", want, id="net-want"), class_="field"
-    )
+    body = labelled(t("net.lobby.name"), f"<input{attrs(id='net-name', value=name, maxlength=40)}>")
+    body += labelled(t("app.net.as"), tag("select", want, id="net-want"))
     label = t(waiting_key) if waiting else t("net.lobby.join")
     body += tag(
         "div",

@@ -13,7 +13,7 @@ from typing import Any
 from parlour.engine import Game
 from parlour.games import GameInfo
 from parlour.i18n import LANGUAGES
-from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.markup import attrs, button, esc, labelled, tag
 from parlour.web.settings import ANIMATIONS, Settings
 
 T = Callable[..., str]
@@ -86,13 +86,7 @@ def setup(
             for c in choices
         )
         label = seat_label(t, gid, i)
-        rows.append(
-            tag(
-                "label",
-                tag("span", esc(label)) + tag("select", opts, data_action="seat", data_arg=i, id=f"seat-{i}"),
-                class_="field",
-            )
-        )
+        rows.append(labelled(label, tag("select", opts, data_action="seat", data_arg=i, id=f"seat-{i}")))
     if game.min_players != game.max_players:
         count = "".join(
             tag("option", str(n), value=n, selected=n == len(seats))
@@ -100,11 +94,8 @@ def setup(
         )
         rows.insert(
             0,
-            tag(
-                "label",
-                tag("span", esc(t("app.player-count")))
-                + tag("select", count, data_action="player-count", id="player-count"),
-                class_="field",
+            labelled(
+                t("app.player-count"), tag("select", count, data_action="player-count", id="player-count")
             ),
         )
     for opt in game.options:
@@ -117,7 +108,7 @@ def setup(
             control = tag("select", inner, data_action="option", data_arg=opt.name, id=f"opt-{opt.name}")
         else:
             control = f"<input{attrs(type='checkbox', checked=bool(value), data_action='option', data_arg=opt.name, id=f'opt-{opt.name}')}>"
-        rows.append(tag("label", tag("span", esc(t(opt.label))) + control, class_="field"))
+        rows.append(labelled(t(opt.label), control))
     err = tag("p", esc(error), class_="error", role="alert") if error else ""
     start = button(t("app.start"), "start", class_="primary", id="start")
     rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
@@ -141,30 +132,17 @@ def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
         tag("option", esc(t(f"app.animations.{a}")), value=a, selected=a == current.animations)
         for a in ANIMATIONS
     )
-    body = tag(
-        "label",
-        tag("span", esc(t("app.language"))) + tag("select", langs, data_action="lang", id="lang"),
-        class_="field",
-    )
-    body += tag(
-        "label",
-        tag("span", esc(t("app.animations")))
-        + tag("select", anims, data_action="animations", id="animations"),
-        class_="field",
-    )
-    body += tag(
-        "label",
-        tag("span", esc(t("app.net.ice")))
-        + tag("textarea", esc(ice), id="net-ice", rows=3, data_action="net-ice")
+    body = labelled(t("app.language"), tag("select", langs, data_action="lang", id="lang"))
+    body += labelled(t("app.animations"), tag("select", anims, data_action="animations", id="animations"))
+    body += labelled(
+        t("app.net.ice"),
+        tag("textarea", esc(ice), id="net-ice", rows=3, data_action="net-ice")
         + tag("small", esc(t("app.net.ice-help")), class_="muted"),
-        class_="field",
     )
-    body += tag(
-        "label",
-        tag("span", esc(t("app.net.relays")))
-        + tag("textarea", esc(relays), id="net-relays", rows=2, data_action="net-relays")
+    body += labelled(
+        t("app.net.relays"),
+        tag("textarea", esc(relays), id="net-relays", rows=2, data_action="net-relays")
         + tag("small", esc(t("app.net.relays-help")), class_="muted"),
-        class_="field",
     )
     return header(t, t("app.settings")) + tag(
         "main", tag("section", body, class_="setup"), id="main", data_screen="settings"
