@@ -38,6 +38,8 @@ class App:
         self.error = ""
         self.update_waiting = False
         self.ai_pending = False
+        self.clock_timer = 0
+        """The latest real-time timer set (older ones do nothing when they fire)."""
         self.net: Any = None
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
@@ -71,6 +73,9 @@ class App:
 
     def go(self, fragment: str) -> None:
         self.route = router.parse(fragment, set(games.BY_ID))
+        if self.route.screen != "play":
+            for session in self.sessions.values():
+                session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
         if self.route.screen == "play":
             self.open_match()
@@ -150,7 +155,8 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        keep = ("cursor", "trace", "picking") if self.sessions[gid].realtime else ("cursor",)
+        self.ui = {k: v for k, v in self.ui.items() if k in keep}
         self.save(gid)
         self.announce_last()
         self.schedule_ai()
@@ -165,6 +171,9 @@ class App:
 
     def schedule_ai(self) -> None:
         session = self.sessions.get(self.route.game)
+        if session is not None and session.realtime:
+            self.schedule_clock(session)
+            return
         if session is None or self.ai_pending or session.ai_to_act() is None:
             return
         self.ai_pending = True
@@ -178,6 +187,37 @@ class App:
         played = session.step_ai()
         if played is not None:
             self.played(played[2])
+        self.render()
+
+    def schedule_clock(self, session: LocalSession) -> None:
+        """A real-time match: wake when the next bot action or deadline falls due, or when a
+        lock-out ends (its "Booo!" button comes back)."""
+        if self.route.screen != "play" or self.replay is not None or session.outcome() is not None:
+            return
+        now = now_ms()
+        clock = session.clock(now)
+        wakes = [w for w in [session.next_due(now)] if w is not None]
+        wakes += [now + u - clock for u in session.state.locked_until if u > clock]
+        if not wakes:
+            return
+        self.clock_timer += 1
+        timer = self.clock_timer
+        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer))
+
+    def clock_step(self, timer: int) -> None:
+        session = self.sessions.get(self.route.game)
+        if (
+            timer != self.clock_timer
+            or session is None
+            or self.route.screen != "play"
+            or self.replay is not None
+        ):
+            return
+        played = session.run_due(now_ms())
+        if played:
+            self.played(played[-1][2])
+        else:
+            self.schedule_clock(session)
         self.render()
 
     # --- input ------------------------------------------------------------------------------
@@ -261,10 +301,13 @@ class App:
         self.ui = ctx.ui
         if move is None:
             return
-        player = session.human_to_act()
-        assert player is not None
         try:
-            events = session.play(player, move)
+            if isinstance(move, tuple):  # a real-time board names the seat that acted
+                events = session.play_at(move[0], move[1], now_ms())
+            else:
+                player = session.human_to_act()
+                assert player is not None
+                events = session.play(player, move)
         except IllegalMove as err:
             reason = self.t(err.code, **err.params) if err.code else err.message
             self.error = f"{reason} ({err.rule})" if err.rule else reason
@@ -279,6 +322,8 @@ class App:
         viewer = (
             human if human is not None else next((i for i, s in enumerate(session.seats) if not s.is_ai), 0)
         )
+        if session.realtime:
+            self.ui["clock"] = session.clock(now_ms())
         return BoardContext(
             session=session,
             t=self.t,
@@ -333,6 +378,11 @@ class App:
         target = self.ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds (``Date.now()`` in the browser): what real-time matches count from."""
+    return int(time.time() * 1000)
 
 
 def start() -> App:

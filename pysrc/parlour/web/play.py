@@ -61,7 +61,7 @@ def status(t: T, ctx: BoardContext) -> str:
             return t("app.draw")
         return t("app.winner", name=", ".join(seat_name(t, gid, w, session) for w in outcome.winners))
     acting = session.acting()
-    if not acting:
+    if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
     who = seat_name(t, gid, acting[0], session)
     return t("app.thinking", name=who) if session.seats[acting[0]].is_ai else t("app.to-move", name=who)

@@ -14,7 +14,7 @@ from types import ModuleType
 
 from parlour import games
 
-BOARDS: dict[str, str] = {"boop": "parlour.web.boards.boop"}
+BOARDS: dict[str, str] = {"boop": "parlour.web.boards.boop", "boo": "parlour.web.boards.boo"}
 
 
 def playable(game_id: str) -> bool:
