@@ -14,7 +14,11 @@ from types import ModuleType
 
 from parlour import games
 
-BOARDS: dict[str, str] = {"boop": "parlour.web.boards.boop", "boo": "parlour.web.boards.boo"}
+BOARDS: dict[str, str] = {
+    "boop": "parlour.web.boards.boop",
+    "ghosts-galore": "parlour.web.boards.ghosts_galore",
+    "boo": "parlour.web.boards.boo",
+}
 
 
 def playable(game_id: str) -> bool:
