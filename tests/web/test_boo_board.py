@@ -155,3 +155,33 @@ def test_bo16_the_trace_deadline_is_played_by_the_device_clock():
     assert s.run_due(deadline - 1) == []
     ((seat, _move, events),) = s.run_due(deadline)
     assert seat == 0 and events[0].data["code"] == "boo.route.not-shown"
+
+
+def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
+    """BO-D1 across devices: the guest's board acts for the guest's seat only; the host stamps time."""
+    from parlour.net import GuestSession, HostSession
+    from parlour.net.loopback import Loopback
+    from parlour.web.netplay import NetBoardContext, Table, board_markup, view_state
+
+    host = HostSession(GAME, BOTS, entropy="n", name="Hanna", players=2, now=5_000)
+    net = Loopback(host, now=5_000)
+    anna = GuestSession(entropy="a", name="Anna", seat=1)
+    net.connect(anna)
+    net.run()
+    net.guest_out(anna, anna.set_ready())
+    net.run()
+    net.host_out(host.start(net.now))
+    net.run()
+    view = Table(anna.lobby, anna.table, anna.seat, anna.log)
+    ui: dict = {}
+    html = board_markup(t, GAME, view, ui, animate=False)
+    assert 'id="boo-booo-1"' in html and 'id="boo-booo-0"' not in html and "Anna" in html
+    state = view_state(GAME, anna.table["view"])
+    ctx = NetBoardContext(session=None, t=t, state=state, viewer=1, ui=ui, net_game=GAME, live=True)  # type: ignore[arg-type]
+    assert board.act(ctx, "boo-booo", "0") is None  # not this page's seat
+    seat, move = board.act(ctx, "boo-colour", "1:blue")
+    assert seat == 1
+    net.advance(1_234)
+    net.guest_out(anna, anna.move(move))
+    net.run()
+    assert host.match.state.claimant == 1 and host.match.plies[-1].t == 1_234

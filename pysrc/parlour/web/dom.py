@@ -91,7 +91,7 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         # ``data-press`` elements act when touched, not on release: several people can press at
         # the same moment (a click needs a lone pointer; multi-touch would swallow it).
         el = target_of(event)
-        if el is None or not data(el, "press") or el.disabled is True:
+        if el is None or not data(el, "press") or el.hasAttribute("disabled"):
             return
         if event.pointerType != "mouse" or event.button == 0:
             if data(el, "drag"):

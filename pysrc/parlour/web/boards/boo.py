@@ -265,6 +265,7 @@ def trace(ctx: BoardContext) -> dict[str, Any] | None:
         current = {"key": key, "seat": state.claimant, "colour": COLOURS[state.announced], "steps": []}
         ctx.ui["trace"] = current
         ctx.ui["cursor"] = cell_name(state.ghost)
+        ctx.ui["focus"] = f"cell-{cell_name(state.ghost)}"  # keyboard tracing starts at the ghost
     return dict(current)
 
 
@@ -471,7 +472,8 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         body += zone_button(t, esc(t("boo.action.cancel")), "boo-cancel", seat, f"boo-cancel-{seat}")
         body = tag("span", esc(t("boo.zone.pick")), class_="zone-ask") + body
     else:
-        locked = state.locked_until[seat] > ctx.ui.get("clock", state.now)
+        # Over the network the page has no match clock: the host refuses a claim made too early.
+        locked = ctx.session is not None and state.locked_until[seat] > ctx.ui.get("clock", state.now)
         hand = "boo-lower" if state.hands[seat] else "boo-hand"
         body += zone_button(
             t, esc(t("boo.lower" if state.hands[seat] else "boo.hand")), hand, seat, f"{hand}-{seat}"
