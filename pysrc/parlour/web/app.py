@@ -14,7 +14,16 @@ from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError,
 from parlour.i18n import catalogue, translate
 from parlour.web import boards, router, screens
 from parlour.web import settings as settings_mod
-from parlour.web.play import BoardContext, game_screen
+from parlour.web.play import (
+    BoardContext,
+    Refusal,
+    decision_of,
+    game_screen,
+    is_private,
+    privacy_screen,
+    privacy_seat,
+    seat_name,
+)
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 SAVE_KEY = "parlour.save.{game}"
@@ -36,6 +45,10 @@ class App:
         self.last_events: list[Any] = []
         self.share_text = ""
         self.error = ""
+        self.refused: Refusal | None = None
+        """Why the last action on the board was refused (shown beside the board, not in the banner)."""
+        self.revealed: int | None = None
+        """The seat that confirmed it holds the device (privacy screen); forgotten when a turn ends."""
         self.update_waiting = False
         self.ai_pending = False
         self.net: Any = None
@@ -72,6 +85,7 @@ class App:
     def go(self, fragment: str) -> None:
         self.route = router.parse(fragment, set(games.BY_ID))
         self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
+        self.refused, self.revealed = None, None
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -151,6 +165,8 @@ class App:
         gid = self.route.game
         self.last_events = events
         self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        self.refused = None
+        self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
         self.announce_last()
         self.schedule_ai()
@@ -187,6 +203,9 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
+        elif action == "reveal":
+            self.revealed = int(arg)
+            self.ui["focus"] = "status"
         elif action == "update":
             self.dom.apply_update()
         elif action == "start":
@@ -199,7 +218,7 @@ class App:
             self.go(f"#/{gid}/play")
         elif action == "undo":
             self.sessions[gid].undo()
-            self.last_events, self.ui = [], {}
+            self.last_events, self.ui, self.refused, self.revealed = [], {}, None, None
             self.save(gid)
         elif action == "share":
             self.share_text = f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
@@ -255,31 +274,40 @@ class App:
         if board is None or session is None or self.route.screen != "play":
             return
         ctx = self.context(session)
-        if not ctx.interactive:
+        if not ctx.interactive or self.passing(board, ctx) is not None:
             return
-        move = board.act(ctx, action, arg)
-        self.ui = ctx.ui
-        if move is None:
-            return
-        player = session.human_to_act()
-        assert player is not None
         try:
+            move = board.act(ctx, action, arg)
+            self.ui = ctx.ui
+            if move is None:
+                return
+            player = session.human_to_act()
+            assert player is not None
             events = session.play(player, move)
         except IllegalMove as err:
-            reason = self.t(err.code, **err.params) if err.code else err.message
-            self.error = f"{reason} ({err.rule})" if err.rule else reason
+            self.refuse(err, ctx.ui.pop("target", None) or f"{action}-{arg}")
             return
         self.error = ""
         self.played(events)
+
+    def refuse(self, err: IllegalMove, target: str) -> None:
+        """Show why an action was refused beside the board, on the element acted on, and say it."""
+        reason = self.t(err.code, **err.params) if err.code else err.message
+        self.refused = Refusal(reason, err.rule or "", target)
+        self.ui["focus"] = target
+        self.dom.announce(reason)
+
+    def passing(self, board: Any, ctx: BoardContext) -> int | None:
+        """The seat the device must be passed to before the board is drawn (privacy screen)."""
+        return privacy_seat(ctx.session, is_private(board, ctx), self.revealed)
 
     # --- drawing ----------------------------------------------------------------------------
     def context(self, session: LocalSession) -> BoardContext:
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
-        viewer = (
-            human if human is not None else next((i for i, s in enumerate(session.seats) if not s.is_ai), 0)
-        )
-        return BoardContext(
+        people = [i for i, s in enumerate(session.seats) if not s.is_ai]
+        viewer: int | None = human if human is not None else (people[0] if people else 0)
+        ctx = BoardContext(
             session=session,
             t=self.t,
             state=state,
@@ -289,6 +317,11 @@ class App:
             replay=self.replay,
             ui=self.ui,
         )
+        board = boards.board(session.game.id)
+        if len(people) > 1 and board is not None and is_private(board, ctx) and human != self.revealed:
+            # Several people share the device: nobody's secrets are drawn until they say they hold it.
+            ctx.viewer = None
+        return ctx
 
     def picker_entries(self) -> list[screens.PickerEntry]:
         entries = []
@@ -323,7 +356,12 @@ class App:
             board = boards.board(r.game)
             assert board is not None
             ctx = self.context(session)
-            return game_screen(t, ctx, board.render(ctx), self.share_text)
+            seat = self.passing(board, ctx)
+            if seat is not None:
+                name = seat_name(t, r.game, seat, session)
+                return game_screen(t, ctx, privacy_screen(t, name, seat), self.share_text, passing=name)
+            ctx.refused = self.refused
+            return game_screen(t, ctx, board.render(ctx), self.share_text, decision_of(board, ctx))
         return screens.missing(t)
 
     def render(self) -> None:
