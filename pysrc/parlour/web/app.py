@@ -166,7 +166,8 @@ class App:
         self.last_events = events
         self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
         self.refused = None
-        self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
+        if self.revealed not in self.sessions[gid].acting():
+            self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
         self.announce_last()
         self.schedule_ai()
@@ -359,9 +360,13 @@ class App:
             seat = self.passing(board, ctx)
             if seat is not None:
                 name = seat_name(t, r.game, seat, session)
-                return game_screen(t, ctx, privacy_screen(t, name, seat), self.share_text, passing=name)
+                return game_screen(
+                    t, ctx, privacy_screen(t, name, seat), self.share_text, passing=name, board=board
+                )
             ctx.refused = self.refused
-            return game_screen(t, ctx, board.render(ctx), self.share_text, decision_of(board, ctx))
+            return game_screen(
+                t, ctx, board.render(ctx), self.share_text, decision_of(board, ctx), board=board
+            )
         return screens.missing(t)
 
     def render(self) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.engine import Event
+from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, tag
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
@@ -166,7 +167,7 @@ def privacy_seat(session: LocalSession, private: bool, revealed: int | None) -> 
 
 
 def privacy_screen(t: T, name: str, seat: int) -> str:
-    """"Pass the device to <name>": drawn instead of the board until that player says they hold it."""
+    """ "Pass the device to <name>": drawn instead of the board until that player says they hold it."""
     body = (
         tag("h2", esc(t("app.privacy.pass", name=name)), id="privacy-title", tabindex=-1)
         + tag("p", esc(t("app.privacy.look-away")), class_="muted")
@@ -229,6 +230,20 @@ def turn_region(t: T, ctx: BoardContext, decision: Decision | None, passing: str
     return tag("section", line + buttons, class_="turn", id="turn")
 
 
+def decision_markup(decision: Decision | None) -> str:
+    """The decision's words and buttons on their own, for a screen that draws its own status
+    (network play: the host's view says whose turn it is)."""
+    if decision is None:
+        return ""
+    buttons = "".join(choice_button(c) for c in decision.choices)
+    return tag(
+        "div",
+        tag("p", esc(decision.prompt), class_="prompt", id="prompt")
+        + (tag("div", buttons, class_="choices", id="choices", role="group") if buttons else ""),
+        class_="decisions",
+    )
+
+
 def feedback(t: T, ctx: BoardContext) -> str:
     """The refusal of the last action, beside the board, with the rule as a link into the help."""
     refused = ctx.refused
@@ -262,28 +277,55 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def log_panel(t: T, ctx: BoardContext) -> str:
+def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
+    """One event of the log in plain words: the board's ``event_line`` hook, else the catalogue's
+    ``<game>.event.<kind>`` with the event's data, else nothing."""
+    seen = event.seen_by(ctx.viewer)
+    if seen is None:
+        return None
+    visible = Event(event.kind, {k: v for k, v in seen.items() if k != "kind"})
+    hook = getattr(board, "event_line", None)
+    if hook is not None:
+        line = hook(ctx, visible)
+        return str(line) if line else None
+    key = f"{ctx.game.id}.event.{event.kind}"
+    if key not in catalogue("en"):
+        return None
+    params = {k: "–".join(map(str, v)) if isinstance(v, list) else v for k, v in visible.data.items()}
+    return t(key, **params)
+
+
+def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """Every ply as an entry (a button showing that moment) with its events' lines under it."""
     items = []
+    all_events = ctx.session.match.events
     for entry in ctx.session.log():
         words = t(
             entry.key, **{**entry.params, "player": seat_name(t, ctx.game.id, entry.player, ctx.session)}
         )
         current = ctx.replay == entry.index
         label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
+        lines = [
+            line
+            for event in (all_events[entry.index] if entry.index < len(all_events) else [])
+            if (line := event_line(t, board, ctx, event))
+        ]
+        sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
         items.append(
             tag(
                 "li",
-                button_markup(label, "replay", entry.index, current),
+                button_markup(label, "replay", entry.index, current) + sub,
                 class_="current" if current else None,
+                id=f"log-{entry.index}",
             )
         )
-    live = button(t("app.live"), "live", class_="small") if ctx.replay is not None else ""
+    live = button(t("app.live"), "live", class_="small", id="live") if ctx.replay is not None else ""
     body = (
-        tag("ol", "".join(items), class_="log", id="move-log")
+        tag("ol", "".join(items), class_="log", id="move-log", data_keep_scroll="end")
         if items
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
-    return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel")
+    return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel", id="log-panel")
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
@@ -349,9 +391,11 @@ def game_screen(
     share_text: str = "",
     decision: Decision | None = None,
     passing: str = "",
+    board: Any = None,
 ) -> str:
     """The whole match screen. ``decision`` is the board's current decision (drawn in the turn
-    region); ``passing`` names the player the device goes to while the privacy screen is up."""
+    region); ``passing`` names the player the device goes to while the privacy screen is up;
+    ``board`` is the board module (for its optional hooks: the log's event lines)."""
     gid = ctx.game.id
     top = tag(
         "header",
@@ -372,16 +416,12 @@ def game_screen(
         if share_text
         else ""
     )
-    side = score_panel(t, ctx) + log_panel(t, ctx)
+    side = score_panel(t, ctx) + log_panel(t, ctx, board)
     board_region = tag("div", board_markup, class_="board-wrap", id="board")
     main = tag(
         "div",
-        turn_region(t, ctx, decision, passing)
-        + board_region
-        + feedback(t, ctx)
-        + controls(t, ctx)
-        + share,
+        turn_region(t, ctx, decision, passing) + board_region + feedback(t, ctx) + controls(t, ctx) + share,
         class_="play-main",
     )
-    layout = tag("div", main + tag("aside", side, class_="side"), class_="play")
+    layout = tag("div", main + tag("aside", side, class_="side"), class_="play match")
     return top + tag("main", layout + end_screen(t, ctx), id="main", data_screen="play", data_game=gid)
