@@ -557,13 +557,21 @@ class HostSession:
         # plies old is judged by the rules on the current state, not refused as stale.
         timed = isinstance(msg["m"], dict) and "t" in msg["m"]
         current = len(self.match.plies)
-        if msg["ply"] != current and not (timed and msg["ply"] < current):
+        # A game whose players may act at any moment (Wooly Bully's wolves) re-judges a move made
+        # on an older view against the current state (``Game.rejudge``): it is refused only when
+        # what happened in between really conflicts with it, and then with the game's reason.
+        rejudge = getattr(self.game, "rejudge", None)
+        late = isinstance(msg["ply"], int) and 0 <= msg["ply"] < current and callable(rejudge)
+        if msg["ply"] != current and not (timed and msg["ply"] < current) and not late:
             self._note(f"{member.pid}: stale move for ply {msg['ply']}")
             # The fresh picture goes at most once a second: stale moves must not buy snapshots.
             snapshot = self._catch_up(member) if self._snapshot_due(member, now) else []
             return self._refuse(member, msg, "net.error.stale") + snapshot
         try:
             move = self.game.decode_move(self._stamp(msg["m"], now))
+            if late and msg["ply"] != current:
+                assert rejudge is not None
+                rejudge(self.match.states[msg["ply"]], self.match.state, member.seat, move)
             return self._apply(member.seat, move, now)
         except ParlourError as exc:
             self._note(f"{member.pid}: refused {str(msg['m'])[:60]}: {exc}")
