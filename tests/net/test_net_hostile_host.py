@@ -141,7 +141,7 @@ def test_commitments_that_are_not_the_participants_are_refused():
     guest.receive(encode("welcome", 1, sid="s", pid="p1", token="t", seat=1, game="toy"), 0)
     seats = [{"kind": "host", "pid": "h"}, {"kind": "guest", "pid": "p1"}]
     guest.receive(encode("lobby", 2, phase="seeding", game="toy", seats=seats, peers=[]), 0)
-    [(_, commit)] = guest.receive(encode("seed", 3, who=["h", "p1"], round=1), 0)
+    [(_, _commit)] = guest.receive(encode("seed", 3, who=["h", "p1"], round=1), 0)
     mine = commitment(guest._value(), "p1")
     extra = {"h": "0" * 64, "p1": mine, "p9": "1" * 64}
     assert guest.receive(encode("commits", 4, c=extra, salt=commitment("x", SALT_ID)), 0) == []
