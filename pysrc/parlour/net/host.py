@@ -196,7 +196,29 @@ class HostSession:
                 out += self._gone(member, now)
         if self.phase == SEEDING and now - self.seeding_since >= SEED_TIMEOUT_MS:
             out += self._seeding_stalled()
-        return out
+        return out + self._run_due(now)
+
+    def _due_at(self) -> int | None:
+        """The match time of the game's own deadline move (:meth:`Game.due`), if one waits."""
+        if self.phase != PLAYING or self.match is None:
+            return None
+        due = self.game.due(self.match.state)
+        if due is None:
+            return None
+        encoded = self.game.encode_move(due[1])
+        t = encoded.get("t") if isinstance(encoded, dict) else None
+        return t if type(t) is int else 0
+
+    def _run_due(self, now: int) -> list[Outgoing]:
+        """Play the game's deadline move once the match clock reaches it: a claimant who walks away
+        or drops cannot stall the table (the same move a device or the bot runner plays)."""
+        at = self._due_at()
+        if at is None or self.match is None or self.clock(now) < at:
+            return []
+        due = self.game.due(self.match.state)
+        assert due is not None
+        self._note(f"seat {due[0]}: deadline move at {at}")
+        return self._apply(due[0], due[1], now)
 
     def _seeding_stalled(self) -> list[Outgoing]:
         """The drawing took too long: back to the lobby, naming those who did not commit or reveal.
@@ -346,11 +368,14 @@ class HostSession:
         if self.started_at is None:
             return None
         times = [t for _, t in self._bot_plans()]
+        due = self._due_at()
+        if due is not None:
+            times.append(due)
         return None if not times else max(now, self.started_at + min(times))
 
     def run_bots(self, now: int, limit: int = 1) -> list[Outgoing]:
         """Let up to ``limit`` due bot actions happen, each sent to every peer like any other move."""
-        out: list[Outgoing] = []
+        out: list[Outgoing] = self._run_due(now)
         for _ in range(limit):
             seats = self.bots_to_move(now)
             if not seats or self.match is None:
