@@ -27,6 +27,8 @@ from parlour.web.play import (
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 SAVE_KEY = "parlour.save.{game}"
+NOTES_KEY = "parlour.notes.{game}"
+"""The seats' private notes of the saved match (a pencilled hidden tile), kept apart from the record."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -129,6 +131,7 @@ class App:
                     self.sessions[gid] = LocalSession.resume(
                         games.load(gid), MatchRecord.loads(stored), self.bots(gid)
                     )
+                    self.sessions[gid].load_notes(self.dom.storage_get(NOTES_KEY.format(game=gid)))
                 except CorruptMatch as err:
                     self.error = self.t(err.code, **err.params)
                     self.dom.storage_remove(SAVE_KEY.format(game=gid))
@@ -141,10 +144,13 @@ class App:
     def save(self, gid: str) -> None:
         session = self.sessions[gid]
         key = SAVE_KEY.format(game=gid)
+        notes = NOTES_KEY.format(game=gid)
         if session.outcome() is None:
             self.dom.storage_set(key, session.dumps())
+            self.dom.storage_set(notes, session.dumps_notes())
         else:
             self.dom.storage_remove(key)
+            self.dom.storage_remove(notes)
 
     def new_match(self, gid: str) -> None:
         setup = self.setup_for(gid)
@@ -275,16 +281,21 @@ class App:
         if board is None or session is None or self.route.screen != "play":
             return
         ctx = self.context(session)
-        if not ctx.interactive or self.passing(board, ctx) is not None:
+        if self.passing(board, ctx) is not None:
+            return  # the privacy screen covers the board: nothing on it may be acted on
+        if not ctx.interactive and ctx.private is None:
             return
         try:
-            move = board.act(ctx, action, arg)
+            move = board.act(ctx, action, arg)  # may change the seat's private notes, even out of turn
             self.ui = ctx.ui
-            if move is None:
+            if ctx.private is not None:
+                self.save(gid)
+            if move is None or not ctx.interactive:
                 return
             player = session.human_to_act()
             assert player is not None
-            events = session.play(player, move)
+            # A board gives its move as JSON (as the network carries it): the game decodes it.
+            events = session.play(player, session.game.decode_move(move))
         except IllegalMove as err:
             self.refuse(err, ctx.ui.pop("target", None) or f"{action}-{arg}")
             return
@@ -308,6 +319,8 @@ class App:
         human = session.human_to_act()
         people = [i for i, s in enumerate(session.seats) if not s.is_ai]
         viewer: int | None = human if human is not None else (people[0] if people else 0)
+        # Private notes belong to the person at the device: the one acting, or the only person.
+        noting = self.replay is None and (human is not None or len(people) == 1) and bool(people)
         ctx = BoardContext(
             session=session,
             t=self.t,
@@ -317,11 +330,12 @@ class App:
             animate=self.settings.animate(self.dom.reduced_motion()),
             replay=self.replay,
             ui=self.ui,
+            private=session.notes_of(viewer) if noting and viewer is not None else None,
         )
         board = boards.board(session.game.id)
         if len(people) > 1 and board is not None and is_private(board, ctx) and human != self.revealed:
             # Several people share the device: nobody's secrets are drawn until they say they hold it.
-            ctx.viewer = None
+            ctx.viewer, ctx.private = None, None
         return ctx
 
     def picker_entries(self) -> list[screens.PickerEntry]:
