@@ -77,7 +77,7 @@ class App:
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
-            self.net_play().open_host(self.route.game)
+            self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
         self.render()
