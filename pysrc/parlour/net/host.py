@@ -130,7 +130,6 @@ class HostSession:
         """Lines about dropped or refused input, newest last (also sent to the ``parlour.net`` logger)."""
         self._bots: dict[int, Bot] = {}
         self._plans: dict[tuple[int, int], JSON] = {}
-        self._last_sync: dict[str, int] = {}
         self._last_snapshot: dict[str, int] = {}
         self._moves: dict[str, tuple[float, int]] = {}
         """Per peer: (allowance of moves left, ``now`` it was counted at), a token bucket."""
@@ -606,10 +605,9 @@ class HostSession:
             return self._refuse(member, msg, "net.error.malformed")
 
     def _on_sync(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
-        if now - self._last_sync.get(member.pid, -SYNC_INTERVAL_MS) < SYNC_INTERVAL_MS:
+        # One snapshot a second per peer, whether it asked (sync) or moved on an old view (stale).
+        if not self._snapshot_due(member, now):
             return self._drop(member.conn, "sync asked too often")
-        self._last_sync[member.pid] = now
-        self._last_snapshot[member.pid] = now
         return self._send_lobby(member) + self._catch_up(member)
 
     def _snapshot_due(self, member: Member, now: int) -> bool:
@@ -683,6 +681,8 @@ class HostSession:
         ]
         table = self._table(seat)
         room = SNAPSHOT_BUDGET - len(canonical_json(table)) - 200
+        if len(canonical_json(log)) <= room:
+            return {**table, "log": log, "log_from": 0}
         start, used = len(log), 0
         while start > 0:
             size = len(canonical_json(log[start - 1])) + 1
@@ -857,7 +857,6 @@ class HostSession:
         if member.conn is not None:
             self.conns.pop(member.conn, None)
         self.members.pop(member.pid, None)
-        self._last_sync.pop(member.pid, None)
         self._last_snapshot.pop(member.pid, None)
         self._moves.pop(member.pid, None)
         return []
