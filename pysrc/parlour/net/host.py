@@ -589,8 +589,8 @@ class HostSession:
         if msg["ply"] != current and not (timed and msg["ply"] < current) and not late:
             self._note(f"{member.pid}: stale move for ply {msg['ply']}")
             # The fresh picture goes at most once a second: stale moves must not buy snapshots.
-            snapshot = self._catch_up(member) if self._snapshot_due(member, now) else []
-            return self._refuse(member, msg, "net.error.stale") + snapshot
+            refused = self._refuse(member, msg, "net.error.stale")  # numbered before the snapshot
+            return refused + (self._catch_up(member) if self._snapshot_due(member, now) else [])
         try:
             move = self.game.decode_move(self._stamp(msg["m"], now))
             if late and msg["ply"] != current:
