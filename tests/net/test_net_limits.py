@@ -92,7 +92,7 @@ def test_a_snapshot_of_a_very_long_game_stays_within_the_limit_and_the_guest_rej
     net.run()
     text = next(t for t in reversed(net.inbox[net._names[id(back)]]) if '"t":"view"' in t)
     view = json.loads(text)
-    assert len(text) <= budget <= MAX_FROM_HOST
+    assert len(text.encode()) <= budget <= MAX_FROM_HOST
     assert view["log_from"] > 0 and view["log_from"] + len(view["log"]) == 400
     assert back.table["ply"] == 400 and back.log_from == view["log_from"] and back.seat == 1
     net.guest_out(back, back.move({"k": "snap", "t": 0}))

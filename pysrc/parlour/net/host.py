@@ -64,9 +64,10 @@ MOVE_BURST = 20
 MOVE_RATE_MS = 200
 """Moves per peer: a burst of :data:`MOVE_BURST`, then one every :data:`MOVE_RATE_MS` (5 a second).
 Nobody clicks faster; a flood of lawful no-op moves would otherwise be broadcast without bound."""
-SNAPSHOT_BUDGET = 1_500_000
-"""Largest ``view`` message the host sends (guests accept up to ``MAX_FROM_HOST``): a snapshot of a
-very long game leaves out its oldest log entries (``log_from`` says where the log starts)."""
+SNAPSHOT_BUDGET = 200_000
+"""Largest ``view`` message the host sends, in UTF-8 bytes: under the 256 KiB a Chromium data channel
+carries in one message (and the guests' ``MAX_FROM_HOST``). A snapshot of a very long game leaves out
+its oldest log entries (``log_from`` says where the log starts), so it can always be rejoined."""
 MAX_NOTE = 300
 """Characters of a log line: a line quoting hostile input must stay short."""
 
@@ -680,12 +681,12 @@ class HostSession:
             for ply, events in zip(self.match.plies, self.match.events, strict=True)
         ]
         table = self._table(seat)
-        room = SNAPSHOT_BUDGET - len(canonical_json(table)) - 200
-        if len(canonical_json(log)) <= room:
+        room = SNAPSHOT_BUDGET - _size(table) - 200
+        if _size(log) <= room:
             return {**table, "log": log, "log_from": 0}
         start, used = len(log), 0
         while start > 0:
-            size = len(canonical_json(log[start - 1])) + 1
+            size = _size(log[start - 1]) + 1
             if used + size > room:
                 break
             used, start = used + size, start - 1
@@ -941,3 +942,8 @@ class HostSession:
         line = line if len(line) <= MAX_NOTE else line[: MAX_NOTE - 1] + "…"
         self.log.append(line)
         logger.info("parlour.net host %s: %s", self.sid, line)
+
+
+def _size(data: JSON) -> int:
+    """Bytes of ``data`` as it goes on the wire (UTF-8 of its canonical JSON)."""
+    return len(canonical_json(data).encode())
