@@ -597,6 +597,9 @@ class NetPlay:
             self.dom.replace_hash(f"#/{game_id}/host?s={self.host.sid}")
             self.ensure_invite()
             return
+        if self.host is not None:  # another table in this page: the old one's guests reconnect later
+            for conn in list(self.host.conns):
+                self.rtc.close(conn)
         self.game = games.load(game_id)
         self.host = None
         tables = self.tables()
