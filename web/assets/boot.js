@@ -140,6 +140,7 @@
       app.insertBefore(template.content.cloneNode(true), loading);
       loading.classList.add("strip");
       app.dataset.boot = "picker";
+      window.parlourBoot.timings.picker = performance.now();
       app.setAttribute("aria-busy", "false");
       // Resume appears only for games with a saved match, as the app draws it.
       app.querySelectorAll(".picker .card[data-game]").forEach((card) => {
