@@ -162,6 +162,17 @@ def every(ms: int, fn: Callable[[], None]) -> None:
     js.setInterval(_proxy(lambda *_a: fn()), ms)
 
 
+def bot_think(request: str, on_reply: Callable[[str | None], None]) -> None:
+    """Hand a bot's search to the worker (``window.parlourBots``, assets/boot.js); ``on_reply`` gets
+    its answer, or ``None`` when there is no worker (the bot then thinks on the page)."""
+    bots = getattr(js.window, "parlourBots", None)
+    if not _some(bots):
+        on_reply(None)
+        return
+    # JsPromise.then makes (and later frees) the proxies of the two callbacks.
+    bots.think(request).then(lambda reply: on_reply(str(reply)), lambda _error: on_reply(None))
+
+
 def value_of(element_id: str) -> str:
     """The current value of a form field (read at the moment of a click, typed text included)."""
     el = js.document.getElementById(element_id)
