@@ -372,7 +372,8 @@ class App:
         if r.screen == "rules":
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
-            return screens.rules(t, r.game, keys)
+            hook = getattr(boards.board(r.game), "help_examples", None)
+            return screens.rules(t, r.game, keys, hook(t) if callable(hook) else None)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
