@@ -166,7 +166,7 @@ class LocalSession:
         """A person's real-time move (JSON), stamped with the match clock: who was first is decided
         by the order presses reach this device, as the network host does (decision 0054)."""
         if not isinstance(move, dict):
-            raise IllegalMove("a real-time move is JSON with a time", code="engine.bad-move")
+            raise IllegalMove("a real-time move is JSON with a time", code="engine.not-your-turn")
         return self.play(player, self.game.decode_move({**move, "t": self.clock(now)}))
 
     def plans(self) -> list[tuple[int, int, Any]]:
