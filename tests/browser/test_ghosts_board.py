@@ -30,7 +30,7 @@ def setup(page: Any, url: str, seats: list[str]) -> None:
     for i, seat in enumerate(seats):
         page.select_option(f"#seat-{i}", seat)
     page.click("#start")
-    page.wait_for_selector(".gg", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(".gg, #privacy", timeout=BOOT_TIMEOUT_MS)
 
 
 def decide(page: Any, turn: int) -> str:
