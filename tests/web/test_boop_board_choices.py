@@ -39,4 +39,7 @@ def test_bp_9_the_board_offers_single_pieces_and_keeping_them_right_after_the_bo
     for lang in ("en", "ru", "uk"):
         html = render(state, lang)
         assert sorted(buttons(html)) == sorted(GAME.legal_moves(state, 0))
-        assert translate(lang, "boop.action.pass") in html and translate(lang, "boop.prompt.graduate") in html
+        assert (
+            translate(lang, "boop.action.pass") in html
+            and translate(lang, "boop.prompt.graduate-eight") in html
+        )

@@ -200,7 +200,7 @@ class BoopGame(Game[BoopState, str]):
             "players": players,
             "mover": state.mover,
             "phase": state.phase,
-            "prompt": PROMPTS[state.phase],
+            "prompt": _prompt(state),
             "graduated_this_turn": state.graduated,
             "ghost_returned_this_turn": state.ghost_returned,
             "waiting_lines": ["-".join(cell_name(c) for c in LINES[i]) for i in state.held],
@@ -271,6 +271,14 @@ class BoopGame(Game[BoopState, str]):
             # The log names the two edge cells, not the notation ("top-c"): words a player reads.
             params["a"], params["b"] = segment_cells(arg, 0)
         return (f"boop.log.{colour}.{what}", params)
+
+
+def _prompt(state: BoopState) -> str:
+    """The message key of what the mover decides now. After the boops with no line, the choice is
+    BP-9 alone, offered before the ghost moves (docs/decisions/0014): say so, not "a line of three"."""
+    if state.phase == "grad-a" and not rules.lines_after_boops(Position(state)):
+        return "boop.prompt.graduate-eight"
+    return PROMPTS[state.phase]
 
 
 def _heading(entry: str) -> str:
