@@ -132,15 +132,43 @@ def test_bp_19_the_waiting_line_does_not_graduate_if_it_is_gone_at_the_end_of_th
 
 
 def test_bp_19_waiting_line_refused_right_after_the_placement():
+    # Purple's ghost (now on c5|c6, it has moved) made b4-c4-d4 last turn; orange's placement made a1-b1-c1.
     state = make(
         {"b4": "o", "c4": "o", "d4": "o", "a1": "o", "b1": "o", "c1": "o", "f6": "o", "f5": "o"},
+        ghosts="-/left-5+2",
         phase="grad-a",
         extra="- b4-c4-d4",
     )
-    assert "x:b4-c4-d4" not in GAME.legal_moves(state, 0)
+    assert "x:b4-c4-d4" not in GAME.legal_moves(state, 0) and "x:a1-b1-c1" in GAME.legal_moves(state, 0)
     with pytest.raises(IllegalMove) as err:
         GAME.apply(state, 0, "x:b4-c4-d4")
     assert (err.value.code, err.value.rule) == ("boop.illegal.line-waits", "BP-19")
+
+
+def test_bp_19_bp_8_a_waiting_line_in_a_longer_row_is_one_of_the_triples_to_choose():
+    # Purple's ghost made b4-c4-d4 for orange; orange extends it to a row of four with e4.
+    # The rulebook: with a row of more than three the player chooses which three (docs/decisions/0013).
+    start = make({"b4": "o", "d4": "o", "c3": "o"}, side="p", ghosts="-/left-2+1")
+    state, _ = play(start, "k@f1")
+    assert GAME.info(state)["waiting_lines"] == ["b4-c4-d4"]
+    state, events = play(state, "k@e4")
+    assert state.phase == "grad-a" and not of_kind(events, "graduate")
+    assert [c["move"] for c in GAME.graduation_choices(state)] == ["x:b4-c4-d4", "x:c4-d4-e4"]
+    kept_left, _ = play(state, "x:c4-d4-e4")
+    assert {"b4"} <= set(cells(kept_left)) and not {"c4", "d4", "e4"} & set(cells(kept_left))
+    kept_right, _ = play(state, "x:b4-c4-d4")
+    assert "e4" in cells(kept_right) and not {"b4", "c4", "d4"} & set(cells(kept_right))
+
+
+def test_bp_19_a_line_the_opponents_placement_made_graduates_right_after_the_boops():
+    # The waiting rule speaks of ghosts only (docs/decisions/0015). Orange's placement boops purple's
+    # c4 to c5, lining up c5-d5-e5: on purple's turn it graduates after purple's own boops.
+    start = make({"c4": "p", "d5": "p", "e5": "p"})
+    state, events = play(start, "k@c3", "g:-")
+    assert not of_kind(events, "graduate") and GAME.info(state)["waiting_lines"] == []
+    state, events = play(state, "k@a1")
+    assert of_kind(events, "graduate")[0]["cells"] == ["c5", "d5", "e5"]
+    assert state.phase == "ghost" and kinds(events)[-1] == "graduate"  # before purple's ghost question
 
 
 def test_bp_d5_ghost_entry_boops_nothing():

@@ -34,7 +34,7 @@ def test_bp_d6_ghost_entry_names_and_their_segments():
 def test_bp_d6_pending_phase_flags_and_held_lines_are_written():
     state, _ = play(make({"b3": "o", "c3": "o", "d1": "o", "d2": "o"}), "k@d3")
     text = GAME.position(state)
-    assert text.endswith("o grad-a - -")
+    assert text.endswith("o grad-a")
     state, _ = play(state, "x:b3-c3-d3")
     assert GAME.position(state).endswith("o ghost g -")
     won, _ = play(make({"b3": "O", "c3": "O"}, pool_cats=(1, 0)), "c@d3")
@@ -104,3 +104,48 @@ def test_not_your_turn_and_game_over_are_refused():
     with pytest.raises(IllegalMove) as err:
         GAME.apply(won, 0, "k@a1")
     assert err.value.code == "engine.game-over"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # A graduation phase with nothing to choose, or with one compulsory choice (made at once).
+        ("6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- o grad-a", "grad-a with nothing to graduate"),
+        ("6/6/6/6/1ooo2/6 5k0c/8k0c 8/8 -/- o grad-a", "single compulsory graduation"),
+        ("6/6/6/6/6/6 8k0c/8k0c 8/8 -/- o grad-b", "grad-b without a choice"),
+        # The ghost question while the ghost is on the bed, or in the turn it came back (BP-13, BP-18).
+        ("6/6/6/6/6/o5 7k0c/8k0c 8/8 top-c+1/- o ghost", "ghost is on the bed"),
+        ("6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- o ghost r -", "the turn the ghost came back"),
+        # Wins with nothing to show for them (BP-20), and flags on a finished game.
+        ("6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- o win-line", "no three cats in a row"),
+        ("6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- o win-all-cats", "all 8 of the winner's cats"),
+        ("6/6/6/OOO3/6/6 5k0c/8k0c 5/8 -/- o win-line g -", "no flags"),
+        # A turn that begins with flags set, or after the other player has already won.
+        ("6/6/6/6/6/6 8k0c/8k0c 8/8 -/- o place g -", "flags are reset"),
+        ("6/6/6/PPP3/6/6 8k0c/5k0c 8/5 -/- o place", "has won"),
+        # Waiting lines (BP-19) that are not lines, or that no ghost made.
+        ("6/6/6/6/1ooo2/6 5k0c/8k0c 8/8 -/left-5+2 o place - b3-c3-d3", "not a line of the mover's"),
+        ("6/6/6/6/1ooo2/6 5k0c/8k0c 8/8 -/- o place - b2-c2-d2", "ghost, which has not moved"),
+        ("6/6/6/6/1ooo2/6 5k0c/8k0c 8/8 -/left-5+2 o place - b2-c2-d2,b2-c2-d2", "listed twice"),
+        # Non-canonical spellings: one text per position.
+        ("33/6/6/6/6/6 8k0c/8k0c 8/8 -/- o place", "canonical"),
+        ("6/6/6/6/6/1o22 7k0c/8k0c 8/8 -/- p place", "canonical"),
+        ("6/6/6/6/6/6 8k0c/8k0c 8/8 -/- o place - -", "canonical"),
+        ("6/6/6/6/6/6  8k0c/8k0c 8/8 -/- o place", "canonical"),
+        ("6/6/6/6/6/6 8k0c/8k0c 08/8 -/- o place", "canonical"),
+    ],
+)
+def test_bp_d6_positions_no_rule_allows_are_refused_with_the_reason(text, reason):
+    with pytest.raises(ValueError, match=reason):
+        GAME.from_position(text)
+    with pytest.raises(ValueError, match=reason):
+        GAME.decode_state({"position": text})
+
+
+def test_bp_d6_a_view_is_decoded_only_when_its_fields_match_its_position():
+    state, _ = play(make({"b3": "o", "c3": "o", "d1": "o", "d2": "o"}), "k@d3")
+    view = GAME.view(state, 1)
+    assert GAME.decode_state(view) == state
+    for field, lie in (("phase", "ghost"), ("mover", 1), ("pieces", {}), ("extra", 1)):
+        with pytest.raises(ValueError, match="do not match"):
+            GAME.decode_state({**view, field: lie})

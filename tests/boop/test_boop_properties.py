@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from parlour.engine import IllegalMove, Match, Rng, load_match
 from parlour.games.boop import GAME
 from parlour.games.boop.board import ENTRIES, LINES, STEPS, cell_name, segment_id
+from parlour.games.boop.rules import graduable_lines
+from parlour.games.boop.state import Position
 
 
 def random_match(seed: int, first: str = "orange") -> Match:
@@ -127,3 +129,52 @@ def test_views_and_events_are_plain_json(seed):
         for event in events:
             data = event.seen_by(None)
             assert data is not None and json.loads(json.dumps(data)) == data
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), cut=st.floats(0, 1))
+def test_a_position_from_a_link_resumes_and_replays_to_the_same_end(seed, cut):
+    """Exact replay: decode any position of a game, play the remaining moves: same states, same end."""
+    match = random_match(seed)
+    i = int(cut * (len(match.plies) - 1))
+    state = GAME.from_position(GAME.position(match.states[i]))
+    for ply, expected in zip(match.plies[i:], match.states[i + 1 :], strict=True):
+        state, _ = GAME.apply(state, ply.player, ply.move)
+        assert GAME.state_hash(state) == GAME.state_hash(expected)
+    assert GAME.outcome(state) == GAME.outcome(match.state)
+
+
+PHASES = ["place", "grad-a", "ghost", "grad-b", "win-line", "win-all-cats", "win-no-pieces"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), data=st.data())
+def test_every_position_accepted_is_playable_to_the_end(seed, data):
+    """A tampered position (other side, phase, flags, waiting lines) is refused or leads to a game
+    the rules can play: whoever acts has a legal move, and random play finishes without error."""
+    match = random_match(seed)
+    state = data.draw(st.sampled_from(match.states))
+    side = data.draw(st.sampled_from("op"))
+    own = GAME.position(state).split()[5]
+    phase = data.draw(st.sampled_from([own, own, own, *PHASES]))
+    lines = [
+        "-".join(cell_name(c) for c in LINES[i]) for p in (0, 1) for i in graduable_lines(Position(state), p)
+    ]
+    held = data.draw(st.sampled_from(["-", "-", *lines]))
+    flags = data.draw(st.sampled_from(["-", "-", "-", "g", "r", "gr"]))
+    tail = "" if (flags, held) == ("-", "-") else f" {flags} {held}"
+    text = " ".join([*GAME.position(state).split()[:4], side, phase]) + tail
+    try:
+        decoded = GAME.from_position(text)
+    except ValueError:
+        return
+    assert GAME.position(decoded) == text
+    rng = Rng.from_seed(seed)
+    for _ in range(400):
+        if GAME.outcome(decoded) is not None:
+            break
+        player = GAME.to_act(decoded)[0]
+        moves = GAME.legal_moves(decoded, player)
+        assert moves, f"nothing to do in {GAME.position(decoded)}"
+        decoded, _ = GAME.apply(decoded, player, rng.choice(moves))
+    assert GAME.outcome(decoded) is not None

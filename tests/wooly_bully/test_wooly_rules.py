@@ -271,18 +271,29 @@ def test_wb_12_the_shepherd_must_fit_like_any_tile():
 def test_wb_13_leaving_bonuses_are_6_3_1_and_the_last_player_plays_out_their_hand():
     hands = [[], [], [], [CAP2_B, WOLVES[0]]]
     state = built(closed_black_pasture(), hands=hands, players=4, colours=[BLACK, YELLOW, RED, BLUE])
+    state = state.with_(bag=())
     s, ev = play(state, 1, "leave")
     assert s.bonus[1] == 6 and ev[0].data == {"player": 1, "bonus": 6, "order": 1}
     s, _ = play(s, 0, "leave")
     s, _ = play(s, 2, "leave")
     assert s.bonus[:3] == (3, 6, 1)
     assert s.final and list(GAME.to_act(s)) == [3]
-    bag = len(s.bag)
     s, _ = play(s, 3, f"{CAP2_B}@-1,-2/0")
-    assert len(s.bag) == bag, "the last player draws nothing"
     assert not s.ended
     s, _ = play(s, 3, f"{WOLVES[0]}@-2,-2/0")
     assert s.ended == "wooly-bully.end.hand-played-out" and s.bonus[3] == 0
+
+
+def test_wb_13_the_last_player_draws_as_usual_while_the_bag_lasts():
+    # The rulebook lets the last player "play every tile left in hand" and says nothing of stopping
+    # the draws of WB-4, so they go on (decision 0035): leaving at once is no sure win.
+    state = built(closed_black_pasture(), hands=[[], [CAP2_B]], players=2, colours=[RED, BLACK])
+    s, _ = play(state, 0, "leave")
+    assert s.final and list(GAME.to_act(s)) == [1]
+    bag = len(s.bag)
+    s, events = play(s, 1, f"{CAP2_B}@-1,-2/0")
+    assert len(s.bag) == bag - 1 and any(e.kind == "drew" for e in events)
+    assert not s.ended and list(GAME.to_act(s)) == [1]
 
 
 def test_wb_13_the_last_player_may_stop_and_gets_no_bonus():
@@ -336,17 +347,22 @@ def test_wb_14_passing_extra_turns_alone_does_not_end_the_game():
     assert not s.ended and s.turns[0].seat == 1
 
 
-def test_wb_14_a_full_round_of_passes_ends_the_game():
-    # Player 1 could still play a wolf, but everybody passes their turn.
+def test_wb_14_with_the_bag_empty_a_seat_that_can_still_lay_must_lay_or_leave():
+    # Player 1's landscape fits nowhere but a wolf does: no pass, so no round of passes ends the
+    # game while someone can still lay ("when all players have left or cannot play further").
     cells = [((20, 0), DEEP_FOREST, 0)]
     meadows = [tid("meadow", YELLOW), tid("meadow", RED)]
     state = built(cells, hands=[[meadows[0]], [WOLVES[0], meadows[1]]], colours=[YELLOW, RED])
     state = state.with_(bag=())
-    assert mv.place(WOLVES[0], (21, 0)) in GAME.legal_moves(state, 1)
     s, _ = play(state, 0, "pass")
     assert not s.ended and s.turns[0].seat == 1
-    s, _ = play(s, 1, "pass")
-    assert s.ended == "wooly-bully.end.nobody-plays"
+    assert mv.PASS not in GAME.legal_moves(s, 1)
+    assert {mv.place(WOLVES[0], (21, 0)), mv.LEAVE} <= set(GAME.legal_moves(s, 1))
+    with pytest.raises(IllegalMove) as err:
+        play(s, 1, "pass")
+    assert err.value.rule == "WB-14" and err.value.code == "wooly-bully.illegal.must-lay"
+    s, _ = play(s, 1, f"{WOLVES[0]}@21,0/0")
+    assert s.ended == "wooly-bully.end.none-can-play"
 
 
 # --- scoring ------------------------------------------------------------------------------------------

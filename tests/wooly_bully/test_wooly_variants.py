@@ -59,22 +59,23 @@ def test_wb_v1_without_the_limit_hands_grow():
     assert err.value.code == "wooly-bully.illegal.no-discard"
 
 
-def test_wb_v2_single_draw_gives_extra_turns_instead_of_more_tiles():
+def test_wb_v2_single_draw_gives_one_tile_and_one_extra_turn_instead_of_more_tiles():
+    # "Когда нужно взять более одной плитки, вместо этого делайте дополнительный ход" (decision 0035).
     state = built(THREE, hands=[[CAP_B, CAP_Y, CAP_R], []], options={"single_draw": True})
     s, events = play(state, 0, f"{CAP_B}@41,0/2")
     assert len(s.hands[0]) == 3, "one tile drawn instead of three"
-    assert [t.seat for t in s.turns] == [0, 0], "two extra turns"
-    assert any(e.kind == "extra-turn" and e.data["count"] == 2 for e in events)
+    assert [t.seat for t in s.turns] == [0], "one extra turn"
+    assert any(e.kind == "extra-turn" and e.data["count"] == 1 for e in events)
     s, _ = play(s, 0, f"{CAP_Y}@39,0/0")
-    s, _ = play(s, 0, f"{CAP_R}@43,0/0")
     assert s.turns[0].seat == 1
 
 
-def test_wb_v2_applies_to_wolves_out_of_turn_too():
+def test_wb_v2_is_about_the_end_of_a_turn_so_wolves_out_of_turn_draw_as_usual():
     wolfish = [((40, 0), DEEP_FOREST, 0), ((42, 0), WOLVES[1], 0), ((41, -1), WOLVES[2], 0)]
     state = built(wolfish, hands=[[CAP_B], [WOLVES[0], CAP_Y]], options={"single_draw": True})
     s, _ = play(state, 1, f"{WOLVES[0]}@41,0/0")
-    assert [t.seat for t in s.turns] == [1, 1, 0]
+    assert [t.seat for t in s.turns] == [0], "the turn player is not interrupted"
+    assert len(s.hands[1]) == 1 + 3
 
 
 def test_wb_v3_every_closed_pasture_of_the_colour_scores():

@@ -98,6 +98,20 @@ LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, line in enumerate(LINES) if c in line) for c in range(CELLS)
 )
 
+
+def _same_row(i: int, j: int) -> bool:
+    """Lines ``i`` and ``j`` lie on one straight row and share a cell (``b3-c3-d3`` and ``c3-d3-e3``)."""
+    x, y = LINES[i], LINES[j]
+    # Sorted cells: the step between the first two gives the direction (1 across, 6 up, 7 and 5 diagonal).
+    return i != j and x[1] - x[0] == y[1] - y[0] and bool(set(x) & set(y))
+
+
+ROW_MATES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(j for j in range(len(LINES)) if _same_row(i, j)) for i in range(len(LINES))
+)
+"""``ROW_MATES[i]``: the other lines of three on the same row as line ``i`` that overlap it; when all
+their cells hold one player's pieces, together they are one row longer than three (BP-8)."""
+
 CENTRE = tuple(c for c in range(CELLS) if 1 <= c % SIZE <= 4 and 1 <= c // SIZE <= 4)
 """The 16 cells away from the edge (the four in the middle are the best, say the rulebook's tips)."""
 

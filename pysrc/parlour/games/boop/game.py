@@ -106,11 +106,8 @@ class BoopGame(Game[BoopState, str]):
             code = pos.board[cells[0]]
             if code == EMPTY or owner_of(code) != p:
                 raise _illegal(f"{names} is not your piece", "not-your-piece", "BP-9", cells=names)
-            if pos.pool_size(p):
-                raise _illegal("only with all 8 pieces on the bed", "pool-not-empty", "BP-9", cells=names)
-            raise _illegal(
-                "a single piece only together with a new line", "single-not-now", "BP-9", cells=names
-            )
+            # With an empty pool a single piece is offered whenever a graduation is (docs/decisions/0014).
+            raise _illegal("only with all 8 pieces on the bed", "pool-not-empty", "BP-9", cells=names)
         line = LINE_INDEX.get((cells[0], cells[1], cells[2]))
         if line is None:
             raise _illegal(f"{names} is not a line of three", "not-a-line", "BP-8", cells=names)
@@ -134,9 +131,15 @@ class BoopGame(Game[BoopState, str]):
         return {"position": encode_position(state)}
 
     def decode_state(self, data: JSON) -> BoopState:
+        """The state of ``{"position": ...}`` or of a whole view; ``ValueError`` unless the position
+        is one the rules reach and, for a view, every other field is what :meth:`view` gives for it
+        (a peer's view is checked as a whole: docs/decisions/0016)."""
         if not isinstance(data, dict) or not isinstance(data.get("position"), str):
             raise ValueError("a boop. state is {'position': <position notation>}")
-        return decode_position(data["position"])
+        state = decode_position(data["position"])
+        if set(data) != {"position"} and data != self.view(state, None):
+            raise ValueError("a boop. view whose fields do not match its position")
+        return state
 
     def view(self, state: BoopState, player: int | None) -> JSON:
         """Perfect information: everyone sees everything; the board's handy fields come along."""
@@ -241,7 +244,8 @@ class BoopGame(Game[BoopState, str]):
         return out
 
     def describe_move(self, state: BoopState, player: int, move: str) -> tuple[str, dict[str, JSON]]:
-        """A log line: ``boop.log.<colour>.<what>`` and its parameters (cell, cells, entry)."""
+        """A log line: ``boop.log.<colour>.<what>`` and its parameters (cell, cells; for a ghost entry
+        ``entry`` and the two edge cells ``a``, ``b`` it appears between)."""
         kind, arg = parse_move(move)
         colour = COLOURS[player]
         params: dict[str, JSON] = {"player": player, "move": format_move((kind, arg))}
@@ -264,6 +268,8 @@ class BoopGame(Game[BoopState, str]):
         else:
             what = "ghost-enter"
             params["entry"] = ENTRIES[arg]
+            # The log names the two edge cells, not the notation ("top-c"): words a player reads.
+            params["a"], params["b"] = segment_cells(arg, 0)
         return (f"boop.log.{colour}.{what}", params)
 
     def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:

@@ -14,8 +14,9 @@ empty cells. Pools give kittens and cats per colour, orange first; reserves the 
 ghosts ``-`` (in the pool) or ``entry+step``. Side is the colour to act (the winner once the game is
 over). Phase is ``place``, ``grad-a``, ``ghost``, ``grad-b`` or ``win-<reason>``. Flags: ``g`` the
 mover has graduated this turn, ``r`` their ghost came back this turn, ``-`` neither. Held: the lines
-the mover already had when the turn began (BP-19), ``-`` for none; in the ``place`` phase they are
-the mover's current lines and are left out.
+that wait (BP-19), ``-`` for none: in ``place`` and ``grad-a`` the mover's lines that the opponent's
+ghost made; in ``grad-b`` the opponent's lines that the mover's ghost just made. Decoding refuses
+text that is not written exactly as encoding writes it, and states no game reaches.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from parlour.games.boop.board import (
     piece,
     segment_id,
 )
-from parlour.games.boop.rules import GHOST, GRADUATE, PLACE_CAT, PLACE_KITTEN, Move, graduable_lines
+from parlour.games.boop.consistency import inconsistency
+from parlour.games.boop.rules import GHOST, GRADUATE, PLACE_CAT, PLACE_KITTEN, Move
 from parlour.games.boop.state import NO_GHOST, PHASES, REASONS, BoopState, Position
 
 PIECE_LETTERS = {piece(0, KITTEN): "o", piece(0, CAT): "O", piece(1, KITTEN): "p", piece(1, CAT): "P"}
@@ -123,10 +125,7 @@ def encode_position(s: BoopState) -> str:
     fields = ["/".join(ranks), pools, reserves, ghosts, SIDES[s.mover], phase]
     flags = ("g" if s.graduated else "") + ("r" if s.ghost_returned else "") or "-"
     held = ",".join(_line_name(i) for i in s.held) or "-"
-    implicit = s.phase == "over" and not s.held
-    if s.phase == "place":
-        implicit = s.held == tuple(graduable_lines(Position(s), s.mover))
-    if flags != "-" or not implicit:
+    if flags != "-" or s.held:
         fields += [flags, held]
     return " ".join(fields)
 
@@ -136,9 +135,24 @@ _GHOST = re.compile(r"^([a-z]+-[a-e1-5])\+([0-5])$")
 
 
 def decode_position(text: str) -> BoopState:
-    """Inverse of :func:`encode_position`; ``ValueError`` for anything that is not a possible position."""
+    """Inverse of :func:`encode_position`; ``ValueError`` for anything that is not a possible position.
+
+    The text must be exactly what :func:`encode_position` writes (one spelling per position: digits
+    merged, fields in order, optional fields only when they carry something), and the state it
+    describes must be one the rules can reach (:mod:`parlour.games.boop.consistency`)."""
     if not isinstance(text, str) or len(text) > 200:
         raise ValueError("a position is a string")
+    state = _decode_fields(text)
+    why = inconsistency(Position(state))
+    if why:
+        raise ValueError(f"not a position of boop.: {why}")
+    canonical = encode_position(state)
+    if canonical != text:
+        raise ValueError(f"not in canonical notation: write {canonical!r}")
+    return state
+
+
+def _decode_fields(text: str) -> BoopState:
     fields = text.split()
     if len(fields) not in (6, 8):
         raise ValueError(f"a position has 6 or 8 fields, not {len(fields)}")
@@ -213,10 +227,9 @@ def decode_position(text: str) -> BoopState:
         winner,
         reason,
     )
-    if held_text is None:
-        held = tuple(graduable_lines(Position(state), mover)) if phase == "place" else ()
-    elif held_text == "-":
-        held = ()
+    held: tuple[int, ...] = ()
+    if held_text is None or held_text == "-":
+        pass
     else:
         held_list = []
         for name in held_text.split(","):
@@ -225,5 +238,7 @@ def decode_position(text: str) -> BoopState:
             if len(cells_) != 3 or None in cells_ or key not in LINE_INDEX:
                 raise ValueError(f"bad held line {name!r}")
             held_list.append(LINE_INDEX[key])
+        if len(set(held_list)) != len(held_list):
+            raise ValueError("a waiting line is listed twice")
         held = tuple(sorted(held_list))
     return replace(state, held=held)

@@ -23,6 +23,7 @@ from parlour.games.boop.board import (
     LINES,
     LINES_FROM,
     NEIGHBOURS,
+    ROW_MATES,
     SEGMENTS,
     STEPS,
     cell_name,
@@ -164,16 +165,69 @@ def singles(pos: Position, player: int) -> list[int]:
     return [c for c in range(CELLS) if pos.board[c] in own]
 
 
-def options_after_boops(pos: Position) -> list[tuple[int, ...]]:
-    """Graduations offered after the placement's boops (window A of BP-D1).
+def lines_after_boops(pos: Position) -> list[int]:
+    """The mover's lines that may graduate right after the boops (window A of BP-D1).
 
-    Only lines formed this turn count (BP-19: a line the mover already had waits for the end of
-    the turn); when there is one, BP-9 is offered beside it (BP-9: the player chooses)."""
+    Every line counts except those the opponent's ghost made during the opponent's turn (BP-19:
+    they wait for the end of this turn, after the mover's own ghost acted), listed in ``pos.held``.
+    A waiting line that is part of a longer row with a line that may graduate now is offered too:
+    with a row of more than three the player chooses which three (BP-8; docs/decisions/0013)."""
+    lines = graduable_lines(pos, pos.mover)
+    held = pos.held
+    if not held:
+        return lines
+    offered = {i for i in lines if i not in held}
+    grown = True
+    while grown:
+        grown = False
+        for i in lines:
+            if i not in offered and any(j in offered for j in ROW_MATES[i]):
+                offered.add(i)
+                grown = True
+    return [i for i in lines if i in offered]
+
+
+def ghost_will_boop(pos: Position) -> bool:
+    """Whether the mover's ghost, when it acts this turn, will move onto a segment beside a piece
+    (so the bed may change between the two graduation windows; BP-14, BP-15, BP-17)."""
     p = pos.mover
-    lines = [LINES[i] for i in graduable_lines(pos, p) if i not in pos.held]
-    if not lines:
-        return []
-    return [*lines, *((c,) for c in singles(pos, p))]
+    g = pos.ghosts[p]
+    if g == NO_GHOST:
+        return False
+    entry, step = divmod(g, STEPS)
+    other = pos.ghosts[1 - p]
+    taken = -1 if other == NO_GHOST else segment_id(*divmod(other, STEPS))
+    nxt = step + 1
+    while nxt < STEPS and segment_id(entry, nxt) == taken:
+        nxt += 1
+    if nxt >= STEPS:
+        return False  # it leaves the bed and boops nothing (BP-18, BP-D5)
+    a, b, _, _ = SEGMENTS[entry][nxt]
+    return pos.board[a] != EMPTY or pos.board[b] != EMPTY
+
+
+def window_a(pos: Position) -> tuple[list[tuple[int, ...]], bool]:
+    """The graduations offered after the placement's boops (window A of BP-D1), and whether the
+    mover may keep the pieces instead (``x:-``).
+
+    * Lines: every line the mover has now, except lines the opponent's ghost made (BP-19), which
+      wait unless they are part of a longer row with one that may graduate now (BP-8).
+    * BP-9, all 8 pieces on the bed: offered beside a line (the player chooses), and also without a
+      line whenever the mover's own ghost will boop before the end of the turn, so that its boop
+      cannot take the chance away ("after booping", docs/decisions/0014). Without a line it is
+      optional here; at the end of the turn it becomes compulsory (BP-D3).
+    * With three cats in a row already (a win) everything is optional, so a forced graduation
+      cannot break the win; and when the mover's ghost is not on the bed nothing can spoil the win,
+      so nothing is offered at all (BP-D2).
+    """
+    p = pos.mover
+    won = bool(has_won(pos, p))
+    if won and pos.ghosts[p] == NO_GHOST:
+        return [], True
+    lines = [LINES[i] for i in lines_after_boops(pos)]
+    if not lines and not ghost_will_boop(pos):
+        return [], True
+    return [*lines, *((c,) for c in singles(pos, p))], won or not lines
 
 
 def options_at_end(pos: Position) -> list[tuple[int, ...]]:
@@ -343,14 +397,19 @@ def settle(pos: Position, stage: str, ev: Events) -> None:
 
     Stages follow BP-D1: ``"A"`` graduation after the boops, ``"G"`` the ghost, ``"B"`` graduation
     at the end of the turn, ``"E"`` the win check and the hand-over.
+
+    ``pos.held`` changes meaning on the way (docs/decisions/0015): up to window A it lists the
+    mover's lines that the opponent's ghost made (they wait, BP-19); from the mover's ghost on, the
+    opponent's lines that this ghost made, which will wait in the opponent's next turn.
     """
     p = pos.mover
     if stage == "A":
-        won = bool(has_won(pos, p))
-        # With a win in hand and no ghost on the bed to spoil it, nothing is left to decide.
-        options = [] if won and pos.ghosts[p] == NO_GHOST else options_after_boops(pos)
+        # A waiting line counts as "still standing" if its cells hold the mover's pieces again.
+        if pos.held:
+            now = graduable_lines(pos, p)
+            pos.held = tuple(i for i in pos.held if i in now)
+        options, optional = window_a(pos)
         if options:
-            optional = won  # a winning line of cats may be kept (docs/rules/boop.md)
             if len(options) == 1 and not optional:
                 graduate(pos, options[0], ev)
             else:
@@ -358,8 +417,11 @@ def settle(pos: Position, stage: str, ev: Events) -> None:
                 return
         stage = "G"
     if stage == "G":
+        pos.held = ()
         if pos.ghosts[p] != NO_GHOST:
+            before = graduable_lines(pos, 1 - p)
             move_ghost(pos, ev)
+            pos.held = tuple(i for i in graduable_lines(pos, 1 - p) if i not in before)
         elif may_place_ghost(pos) and free_entries(pos) and not has_won(pos, p):
             # BP-D5: an entering ghost boops nothing, so it cannot change a win: no question asked.
             pos.phase = "ghost"
@@ -398,7 +460,8 @@ def end_turn(pos: Position, ev: Events) -> None:
     pos.phase = "place"
     pos.graduated = False
     pos.ghost_returned = False
-    pos.held = tuple(graduable_lines(pos, q))
+    # Lines of the new mover that the old mover's ghost made wait for the end of the turn (BP-19).
+    pos.held = tuple(i for i in pos.held if i in graduable_lines(pos, q)) if pos.held else ()
     if ev is not None:
         ev.append(Event("turn", {"player": q, "colour": COLOURS[q]}))
     if pos.pool_size(q) == 0:
@@ -420,8 +483,9 @@ def legal(pos: Position) -> list[Move]:
             out.extend((PLACE_CAT, c) for c in empty)
         return out
     if phase == "grad-a":
-        moves: list[Move] = [(GRADUATE, cells) for cells in options_after_boops(pos)]
-        if has_won(pos, p):
+        options, optional = window_a(pos)
+        moves: list[Move] = [(GRADUATE, cells) for cells in options]
+        if optional:
             moves.append(PASS_GRADUATION)
         return moves
     if phase == "grad-b":

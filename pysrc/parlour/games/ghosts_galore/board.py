@@ -6,7 +6,8 @@ cell 8). A grid is a tuple of 9 entries, each ``None`` (free) or ``(tile, rotati
 states store tile ids instead (:data:`IdGrid`) and :func:`resolve` turns those into tiles.
 
 Every midpoint of the rim is a door (12 in all). Bone doors: the west sides of ``a1`` and
-``a3``; tooth doors: the east sides of ``c1`` and ``c3``; the other eight are plain. Tracks
+``a2``; tooth doors: the east sides of ``c2`` and ``c3``; the other eight are plain (decision
+0041; the places come from ``tiles.json``, and a test holds this text to them). Tracks
 never fork: each side midpoint of a tile holds at most one track end, so a track is a path
 (two ends) or a loop (none). A bridge's two pieces cross without joining, so they may belong to
 two different tracks.

@@ -1,6 +1,6 @@
 """Bots for Ghosts Galore, each playing from its own view only.
 
-* ``random``: a uniformly random draft move (it never bothers with provisional hidden-tile moves).
+* ``random``: a uniformly random legal move (pencilling the hidden tile is no move, so never that).
 * ``easy``: values a tile by the points it adds now across all 13 categories (the marginal score),
   takes the flipped tile unless a table tile adds more, and takes a table tile it likes over a flip.
 * ``hard``: values a board by its points plus what its open parts are likely to bring (open
@@ -31,7 +31,7 @@ from parlour.games.ghosts_galore.board import (
     resolve,
     trace,
 )
-from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move
+from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, TAKE, Move
 from parlour.games.ghosts_galore.scoring import count_werewolves, score_board
 from parlour.games.ghosts_galore.tiles import Tile, tile_set
 
@@ -217,8 +217,7 @@ class RandomGhostBot:
     """Uniformly random among the draft moves (flip, pass, take, hidden)."""
 
     def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Any], rng: Rng) -> Any:
-        moves = [m for m in legal if m.action != PREPLACE] or list(legal)
-        return rng.choice(moves)
+        return rng.choice(list(legal))
 
 
 class EasyBot:

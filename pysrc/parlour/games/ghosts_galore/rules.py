@@ -15,7 +15,18 @@ from dataclasses import dataclass, replace
 
 from parlour.engine import JSON, Event, Game, IllegalMove, MalformedMove, Outcome, Rng
 from parlour.games.ghosts_galore.board import EMPTY_GRID, IdGrid, cell_name, resolve
-from parlour.games.ghosts_galore.moves import FLIP, HIDDEN, PASS, PREPLACE, TAKE, Move, parse_move, take
+from parlour.games.ghosts_galore.moves import (
+    FLIP,
+    HIDDEN,
+    PASS,
+    TAKE,
+    Move,
+    Pencil,
+    exact_int,
+    parse_move,
+    parse_pencil,
+    take,
+)
 from parlour.games.ghosts_galore.scoring import ScoreSheet, count_werewolves, score_all, score_board, winners
 from parlour.games.ghosts_galore.tiles import tile_set
 
@@ -27,7 +38,11 @@ EXTRA_PER_ROUND = 4
 
 @dataclass(frozen=True)
 class GhostsState:
-    """Everything, hidden information included. ``round`` is 1–9, then 10 once the game is over."""
+    """Everything, hidden information included. ``round`` is 1–9, then 10 once the game is over.
+
+    Pencilled hidden tiles are not here: they are their owners' private notes (:class:`Pencil`),
+    kept outside the match (decision 0044).
+    """
 
     players: int
     round: int
@@ -44,8 +59,6 @@ class GhostsState:
     grids: tuple[IdGrid, ...]
     hidden: tuple[int, ...]
     """Each player's hidden tile (secret to the others until placed)."""
-    provisional: tuple[tuple[int, int] | None, ...]
-    """Each player's provisional ``(cell, rotation)`` of the hidden tile (secret)."""
 
     @property
     def first(self) -> int:
@@ -67,12 +80,25 @@ def _illegal(message: str, key: str, rule: str, **params: object) -> IllegalMove
     return IllegalMove(message, code=f"ghosts-galore.illegal.{key}", rule=rule, **params)
 
 
-def _free_cells(grid: IdGrid) -> list[int]:
+def _free_cells(grid: Sequence[object]) -> list[int]:
     return [c for c, p in enumerate(grid) if p is None]
 
 
 def _order_from(start: int, players: int) -> list[int]:
     return [(start + i) % players for i in range(players)]
+
+
+def _check_cell(cell: int, free: Sequence[int], rule: str) -> None:
+    """``IllegalMove`` unless ``cell`` is one of the board's cells and free."""
+    if not 0 <= cell < 9:
+        raise _illegal(f"{cell} is not a cell of the board", "not-a-cell", rule, cell=str(cell))
+    if cell not in free:
+        raise _illegal("that cell is taken", "cell-taken", rule, cell=cell_name(cell))
+
+
+def _check_rotation(rot: int, rule: str) -> None:
+    if not 0 <= rot < 4:
+        raise _illegal("a rotation is 0-3 quarter turns", "bad-rotation", rule)
 
 
 class GhostsGalore(Game[GhostsState, Move]):
@@ -99,8 +125,15 @@ class GhostsGalore(Game[GhostsState, Move]):
             taken=(False,) * players,
             grids=(EMPTY_GRID,) * players,
             hidden=hidden,
-            provisional=(None,) * players,
         )
+
+    def check_seat(self, state: GhostsState, player: object) -> int:
+        """``player`` as a seat of this game, or ``IllegalMove``: a seat is an exact ``int`` in range
+        (never ``'0'``, ``None``, ``True`` or ``1.0``)."""
+        if not exact_int(player) or not 0 <= player < state.players:  # type: ignore[operator]
+            raise _illegal(f"there is no player {player!r}", "no-such-player", "GG-1", player=str(player))
+        assert isinstance(player, int)
+        return player
 
     # --- whose turn ----------------------------------------------------------------------------
     def to_act(self, state: GhostsState) -> Sequence[int]:
@@ -121,37 +154,30 @@ class GhostsGalore(Game[GhostsState, Move]):
         return state.table
 
     def legal_moves(self, state: GhostsState, player: int) -> list[Move]:
+        player = self.check_seat(state, player)
         if state.over():
             return []
-        grid = state.grids[player]
-        free = _free_cells(grid)
         if state.round == ROUNDS:
             return [] if state.hidden_placed(player) else [Move(HIDDEN, rot=r) for r in range(4)]
+        if player != state.turn:
+            return []
         moves: list[Move] = []
-        if player == state.turn:
-            if state.pending is None and state.stack and not state.is_last_look():
-                moves.append(Move(FLIP))
-            if state.pending is not None:
-                moves.append(Move(PASS))
-            moves += [take(t, c, r) for t in self.available(state) for c in free for r in range(4)]
-        moves += [
-            Move(PREPLACE, cell=c, rot=r)
-            for c in free
-            for r in range(4)
-            if state.provisional[player] != (c, r)
-        ]
+        if state.pending is None and state.stack and not state.is_last_look():
+            moves.append(Move(FLIP))
+        if state.pending is not None:
+            moves.append(Move(PASS))
+        free = _free_cells(state.grids[player])
+        moves += [take(t, c, r) for t in self.available(state) for c in free for r in range(4)]
         return moves
 
     # --- play --------------------------------------------------------------------------------
     def apply(self, state: GhostsState, player: int, move: Move) -> tuple[GhostsState, list[Event]]:
         if state.over():
             raise IllegalMove("the game is over", code="engine.game-over")
-        if not 0 <= player < state.players:
-            raise _illegal(f"there is no player {player}", "no-such-player", "GG-1", player=player)
-        if not 0 <= move.rot < 4:
-            raise _illegal("a rotation is 0-3 quarter turns", "bad-rotation", "GG-3")
-        if move.action == PREPLACE:
-            return self._preplace(state, player, move)
+        player = self.check_seat(state, player)
+        if not isinstance(move, Move):
+            raise MalformedMove(f"not a Ghosts Galore move: {move!r}", code="ghosts-galore.malformed")
+        _check_rotation(move.rot, "GG-3")
         if move.action == HIDDEN:
             return self._place_hidden(state, player, move)
         if state.round == ROUNDS:
@@ -183,33 +209,24 @@ class GhostsGalore(Game[GhostsState, Move]):
         return self._announce_last_look(nxt, events)
 
     def _take(self, state: GhostsState, player: int, move: Move) -> tuple[GhostsState, list[Event]]:
-        if move.action != TAKE:
-            raise MalformedMove(f"unknown action {move.action!r}", code="ghosts-galore.malformed")
         if move.tile not in self.available(state):
             if state.pending is not None:
                 raise _illegal("take or pass the tile you flipped", "take-flipped", "GG-3", tile=move.tile)
             raise _illegal("that tile is not on offer", "tile-not-available", "GG-3", tile=move.tile)
         grid = state.grids[player]
-        if not 0 <= move.cell < 9 or grid[move.cell] is not None:
-            raise _illegal("that cell is taken", "cell-taken", "GG-3", cell=_cell_label(move.cell))
-        if _free_cells(grid) == [move.cell] and state.round <= DRAFT_ROUNDS:
+        free = _free_cells(grid)
+        _check_cell(move.cell, free, "GG-3")
+        if free == [move.cell] and state.round <= DRAFT_ROUNDS:
             # Unreachable in play: 8 draft rounds fill 8 of 9 cells.
             raise _illegal("the last free cell is for the hidden tile", "cell-for-hidden", "GG-2")
         events = [
             Event("take", {"player": player, "tile": move.tile, "cell": move.cell, "rot": move.rot}),
         ]
-        provisional = state.provisional
-        spot = provisional[player]
-        if spot is not None and spot[0] == move.cell:
-            provisional = tuple(None if i == player else p for i, p in enumerate(provisional))
-            events.append(Event("hidden-lifted", {"player": player}, to=frozenset({player})))
         grids = self._with_tile(state.grids, player, move.cell, (move.tile, move.rot))
         table = tuple(t for t in state.table if t != move.tile)
         stack = tuple(t for t in state.stack if t != move.tile)
         taken = tuple(t or i == player for i, t in enumerate(state.taken))
-        nxt = replace(
-            state, grids=grids, table=table, stack=stack, pending=None, taken=taken, provisional=provisional
-        )
+        nxt = replace(state, grids=grids, table=table, stack=stack, pending=None, taken=taken)
         if all(taken):
             return self._end_round(nxt, events)
         nxt = replace(nxt, turn=self._next_drafter(nxt, player))
@@ -263,31 +280,16 @@ class GhostsGalore(Game[GhostsState, Move]):
         grid = tuple(placed if c == cell else p for c, p in enumerate(grids[player]))
         return tuple(grid if i == player else g for i, g in enumerate(grids))
 
-    def _preplace(self, state: GhostsState, player: int, move: Move) -> tuple[GhostsState, list[Event]]:
-        if state.round > DRAFT_ROUNDS:
-            raise _illegal("round 9: place the hidden tile for good", "preplace-late", "GG-2")
-        if not 0 <= move.cell < 9 or state.grids[player][move.cell] is not None:
-            raise _illegal("that cell is taken", "cell-taken", "GG-2", cell=_cell_label(move.cell))
-        provisional = tuple(
-            (move.cell, move.rot) if i == player else p for i, p in enumerate(state.provisional)
-        )
-        ev = Event("preplace", {"player": player, "cell": move.cell, "rot": move.rot}, to=frozenset({player}))
-        return replace(state, provisional=provisional), [ev]
-
     def _place_hidden(self, state: GhostsState, player: int, move: Move) -> tuple[GhostsState, list[Event]]:
         if state.round != ROUNDS:
             raise _illegal("the hidden tile is placed in round 9", "hidden-early", "GG-2")
         if state.hidden_placed(player):
             raise _illegal("your hidden tile is already placed", "hidden-done", "GG-2")
         (cell,) = _free_cells(state.grids[player])
-        if move.cell not in (-1, cell):
-            raise _illegal(
-                "the hidden tile goes into the last free cell", "hidden-cell", "GG-2", cell=cell_name(cell)
-            )
+        if move.cell != -1:
+            _check_cell(move.cell, [cell], "GG-2")
         tile = state.hidden[player]
-        grids = self._with_tile(state.grids, player, cell, (tile, move.rot))
-        provisional = tuple(None if i == player else p for i, p in enumerate(state.provisional))
-        nxt = replace(state, grids=grids, provisional=provisional)
+        nxt = replace(state, grids=self._with_tile(state.grids, player, cell, (tile, move.rot)))
         events = [
             Event(
                 "hidden",
@@ -302,33 +304,86 @@ class GhostsGalore(Game[GhostsState, Move]):
             events.append(Event("game-end", out.to_json()))
         return nxt, events
 
+    # --- the pencilled hidden tile (private, not a move) -------------------------------------------
+    def pencil(self, view: JSON, cell: object, rot: object = 0) -> Pencil:
+        """Pencil in the viewer's hidden tile at ``cell`` turned ``rot`` (GG-2), checked against the
+        viewer's own view (a guest has nothing else): any free cell, any time in rounds 1–8, in turn
+        or not. The result is the owner's private note: it changes no state, is no ply, and only
+        the final placement in round 9 is public (decision 0044)."""
+        you = view.get("you")
+        if not exact_int(you):
+            raise _illegal(
+                "only a player pencils in a hidden tile", "no-such-player", "GG-2", player=str(you)
+            )
+        if not exact_int(cell) or not exact_int(rot):
+            raise MalformedMove(
+                f"not a pencilled hidden tile: {cell!r} {rot!r}", code="ghosts-galore.malformed"
+            )
+        assert isinstance(cell, int) and isinstance(rot, int)
+        _check_rotation(rot, "GG-2")
+        if view["round"] > DRAFT_ROUNDS:
+            raise _illegal("round 9: place the hidden tile for good", "preplace-late", "GG-2")
+        _check_cell(cell, _free_cells(view["grids"][you]), "GG-2")
+        return Pencil(cell, rot)
+
+    def pencil_kept(self, view: JSON, pencil: Pencil | None) -> Pencil | None:
+        """The pencilled tile after the game moved on: gone once a drafted tile took its cell or the
+        hidden tile is placed for good (the owner then pencils again, or places it)."""
+        you = view.get("you")
+        if pencil is None or not exact_int(you) or view["hidden_placed"][you] or view["round"] > ROUNDS:
+            return None
+        if not 0 <= pencil.cell < 9 or not 0 <= pencil.rot < 4 or view["grids"][you][pencil.cell] is not None:
+            return None
+        return pencil
+
+    def encode_pencil(self, pencil: Pencil) -> JSON:
+        return pencil.notation()
+
+    def decode_pencil(self, data: JSON) -> Pencil:
+        return parse_pencil(data)
+
     # --- scores and outcome ---------------------------------------------------------------------
-    def score_sheets(self, state: GhostsState, viewer: int | None = None) -> list[ScoreSheet]:
-        """Live score sheets as ``viewer`` may see them (GG-D1).
+    def view_sheets(self, view: JSON, pencil: Pencil | None = None) -> list[ScoreSheet]:
+        """Live score sheets from what a viewer sees (GG-D1): until the game is over no hidden tile
+        counts, placed or not, on anyone's board as the table sees it (the rulebook: live scoring
+        leaves the hidden tile out until the end). The viewer's own sheet is theirs alone: it counts
+        their hidden tile where they placed or pencilled it."""
+        players = int(view["players"])
+        over = view["round"] > ROUNDS
+        you = view.get("you")
+        grids: list[list[tuple[int, int] | None]] = []
+        for i, g in enumerate(view["grids"]):
+            cells = [None if p is None else (int(p[0]), int(p[1])) for p in g]
+            hidden = view["hidden"][i]
+            if not over and hidden is not None:
+                cells = [None if p is not None and p[0] == hidden else p for p in cells]
+            grids.append(cells)
+        sheets = score_all([resolve(g) for g in grids])
+        if over or not exact_int(you):
+            return sheets
+        own = [(int(p[0]), int(p[1])) if p is not None else None for p in view["grids"][you]]
+        kept = self.pencil_kept(view, pencil)
+        if kept is not None:
+            own[kept.cell] = (view["hidden"][you], kept.rot)
+        others = [count_werewolves(resolve(g)) for i, g in enumerate(grids) if i != you]
+        sheets[you] = score_board(resolve(own), players, others)
+        return sheets
 
-        Hidden tiles count only once placed (round 9); before that the viewer's own provisional
-        hidden tile counts for the viewer's board, never for anyone else's view.
-        """
-        grids = list(state.grids)
-        if viewer is not None and not state.over():
-            spot = state.provisional[viewer]
-            if spot is not None and grids[viewer][spot[0]] is None:
-                cell, rot = spot
-                g = grids[viewer]
-                grids[viewer] = tuple(
-                    (state.hidden[viewer], rot) if c == cell else p for c, p in enumerate(g)
-                )
-        return score_all([resolve(g) for g in grids])
+    def score_sheets(
+        self, state: GhostsState, viewer: int | None = None, pencil: Pencil | None = None
+    ) -> list[ScoreSheet]:
+        """Live score sheets as ``viewer`` may see them (:meth:`view_sheets`); after the end, the
+        final ones."""
+        return self.view_sheets(self.view(state, viewer), pencil)
 
-    def score_for(self, state: GhostsState, player: int, viewer: int | None = None) -> ScoreSheet:
+    def score_for(
+        self, state: GhostsState, player: int, viewer: int | None = None, pencil: Pencil | None = None
+    ) -> ScoreSheet:
         """One board's live sheet as ``viewer`` sees it."""
-        if viewer is None or viewer == player:
-            return self.score_sheets(state, viewer)[player]
-        others = [count_werewolves(resolve(g)) for i, g in enumerate(state.grids) if i != player]
-        return score_board(resolve(state.grids[player]), state.players, others)
+        return self.score_sheets(state, viewer, pencil)[self.check_seat(state, player)]
 
     def scores(self, state: GhostsState) -> list[float] | None:
-        """Public live totals: no hidden tile counts before it is placed (GG-D1)."""
+        """Public live totals: no hidden tile counts before the game is over (GG-D1)."""
         return [float(s.total) for s in self.score_sheets(state, None)]
 
     def outcome(self, state: GhostsState) -> Outcome | None:
@@ -357,36 +412,37 @@ class GhostsGalore(Game[GhostsState, Move]):
             "taken": list(state.taken),
             "grids": [_grid_json(g) for g in state.grids],
             "hidden": list(state.hidden),
-            "provisional": [None if p is None else list(p) for p in state.provisional],
         }
 
     def decode_state(self, data: JSON) -> GhostsState:
-        try:
-            return GhostsState(
-                players=int(data["players"]),
-                round=int(data["round"]),
-                turn=None if data["turn"] is None else int(data["turn"]),
-                stack=tuple(int(t) for t in data["stack"]),
-                future=tuple(tuple(int(t) for t in s) for s in data["future"]),
-                table=tuple(int(t) for t in data["table"]),
-                pending=None if data["pending"] is None else int(data["pending"]),
-                taken=tuple(bool(t) for t in data["taken"]),
-                grids=tuple(_grid_from_json(g) for g in data["grids"]),
-                hidden=tuple(int(t) for t in data["hidden"]),
-                provisional=tuple(None if p is None else (int(p[0]), int(p[1])) for p in data["provisional"]),
-            )
-        except (KeyError, TypeError, IndexError) as exc:
-            raise ValueError(f"not a Ghosts Galore state: {exc}") from exc
+        """The inverse of :meth:`encode_state`, checked as a whole: exact integers in range, every
+        tile in one place at most, and counts that the rules can reach (``ValueError`` otherwise)."""
+        if not isinstance(data, dict) or set(data) != _STATE_KEYS:
+            raise ValueError("not a Ghosts Galore state: wrong fields")
+        players = _int(data["players"], "players", self.min_players, self.max_players)
+        state = GhostsState(
+            players=players,
+            round=_int(data["round"], "round", 1, ROUNDS + 1),
+            turn=None if data["turn"] is None else _int(data["turn"], "turn", 0, players - 1),
+            stack=_tiles(data["stack"], "stack"),
+            future=tuple(_tiles(s, "future") for s in _list(data["future"], "future")),
+            table=_tiles(data["table"], "table"),
+            pending=None if data["pending"] is None else _tile(data["pending"], "pending"),
+            taken=tuple(_bool(t) for t in _list(data["taken"], "taken", players)),
+            grids=tuple(_grid_from_json(g) for g in _list(data["grids"], "grids", players)),
+            hidden=_tiles(data["hidden"], "hidden", players),
+        )
+        check_state(state)
+        return state
 
     def view(self, state: GhostsState, player: int | None) -> JSON:
-        """What ``player`` sees (GG-D3): no stack order, no future stacks, no other player's hidden tile
-        or provisional spot. On the last look (GG-4) the last player sees the rest of the stack, sorted."""
+        """What ``player`` sees (GG-D3): no stack order, no future stacks, no other player's hidden
+        tile until placed. On the last look (GG-4) the last player sees the rest of the stack, sorted."""
+        if player is not None:
+            player = self.check_seat(state, player)
         grids = [_grid_json(g) for g in state.grids]
         hidden: list[int | None] = [
             t if (i == player or state.hidden_placed(i)) else None for i, t in enumerate(state.hidden)
-        ]
-        provisional = [
-            list(p) if (i == player and p is not None) else None for i, p in enumerate(state.provisional)
         ]
         last_look = sorted(state.stack) if state.is_last_look() and player == state.turn else None
         return {
@@ -404,8 +460,33 @@ class GhostsGalore(Game[GhostsState, Move]):
             "grids": grids,
             "hidden": hidden,
             "hidden_placed": [state.hidden_placed(i) for i in range(state.players)],
-            "provisional": provisional,
         }
+
+    def from_view(self, view: JSON) -> JSON:
+        """What a board draws from on a network guest's page: the view itself, checked for shape
+        (``ValueError`` otherwise), so a damaged view cannot crash the board later."""
+        if not isinstance(view, dict) or set(view) != _VIEW_KEYS:
+            raise ValueError("not a Ghosts Galore view: wrong fields")
+        players = _int(view["players"], "players", self.min_players, self.max_players)
+        _int(view["round"], "round", 1, ROUNDS + 1)
+        if view["you"] is not None:
+            _int(view["you"], "you", 0, players - 1)
+        for key in ("taken", "hidden", "hidden_placed", "grids"):
+            _list(view[key], key, players)
+        for g in view["grids"]:
+            _grid_from_json(g)
+        _tiles(view["table"], "table")
+        for t in view["hidden"]:
+            if t is not None:
+                _tile(t, "hidden")
+        if view["pending"] is not None:
+            _tile(view["pending"], "pending")
+        if view["last_look"] is not None:
+            _tiles(view["last_look"], "last look")
+        for seat in view["to_act"]:
+            _int(seat, "to_act", 0, players - 1)
+        _int(view["stack_count"], "stack_count", 0, players + EXTRA_PER_ROUND)
+        return view
 
     def describe_move(self, state: GhostsState, player: int, move: Move) -> tuple[str, dict[str, JSON]]:
         params: dict[str, JSON] = {"player": player, "move": move.notation()}
@@ -413,14 +494,90 @@ class GhostsGalore(Game[GhostsState, Move]):
             params.update(tile=move.tile, cell=cell_name(move.cell), rot=move.rot * 90)
         elif move.action == HIDDEN:
             params.update(rot=move.rot * 90)
-        elif move.action == PREPLACE:
-            # Only the owner's log shows this line; the cell is private to them.
-            params.update(cell=cell_name(move.cell), rot=move.rot * 90)
         return f"ghosts-galore.log.{move.action}", params
 
 
-def _cell_label(cell: int) -> str:
-    return cell_name(cell) if 0 <= cell < 9 else str(cell)
+# --- checking a decoded state ------------------------------------------------------------------
+_VIEW_KEYS = {
+    "players", "you", "round", "first", "turn", "to_act", "taken", "table", "pending", "stack_count", "last_look",
+    "grids", "hidden", "hidden_placed",
+}  # fmt: skip
+_STATE_KEYS = {"players", "round", "turn", "stack", "future", "table", "pending", "taken", "grids", "hidden"}
+
+
+def _bad(why: str) -> ValueError:
+    return ValueError(f"not a Ghosts Galore state: {why}")
+
+
+def _int(value: JSON, what: str, low: int, high: int) -> int:
+    if not exact_int(value) or not low <= value <= high:
+        raise _bad(f"{what} must be a whole number {low}-{high}, not {value!r}")
+    return int(value)
+
+
+def _bool(value: JSON) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(f"'taken' holds true or false, not {value!r}")
+    return value
+
+
+def _list(value: JSON, what: str, length: int | None = None) -> list[JSON]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise _bad(f"{what} must be a list" + ("" if length is None else f" of {length}"))
+    return value
+
+
+def _tile(value: JSON, what: str) -> int:
+    return _int(value, f"a tile in {what}", 0, len(tile_set()) - 1)
+
+
+def _tiles(value: JSON, what: str, length: int | None = None) -> tuple[int, ...]:
+    return tuple(_tile(t, what) for t in _list(value, what, length))
+
+
+def check_state(state: GhostsState) -> None:
+    """``ValueError`` unless ``state`` is one the rules can reach: each tile in one place at most,
+    each board holding the tiles its rounds gave it, each round's stack, table and takers adding up
+    to ``players + 4``, and whose turn it is consistent with who has taken."""
+    n = state.players
+    size = n + EXTRA_PER_ROUND
+    placed = [p[0] for g in state.grids for p in g if p is not None]
+    in_hand = [h for i, h in enumerate(state.hidden) if not state.hidden_placed(i)]
+    pending = [] if state.pending is None else [state.pending]
+    everywhere = placed + in_hand + list(state.stack) + [t for s in state.future for t in s]
+    everywhere += list(state.table) + pending
+    if len(everywhere) != len(set(everywhere)):
+        raise _bad("a tile is in two places")
+    for p, grid in enumerate(state.grids):
+        if any(c is not None and state.hidden[q] == c[0] for q in range(n) if q != p for c in grid):
+            raise _bad("a hidden tile is on another player's board")
+    if state.round <= DRAFT_ROUNDS:
+        if state.turn is None or state.taken[state.turn] or all(state.taken):
+            raise _bad("whose turn it is does not fit who has taken")
+        if len(state.future) != DRAFT_ROUNDS - state.round or any(len(s) != size for s in state.future):
+            raise _bad("the later rounds' stacks are wrong")
+        counts = [sum(c is not None for c in g) for g in state.grids]
+        if counts != [state.round - 1 + t for t in state.taken] or any(
+            state.hidden_placed(p) for p in range(n)
+        ):
+            raise _bad("the boards do not hold the tiles of the rounds played")
+        if len(state.stack) + len(state.table) + len(pending) + sum(state.taken) != size:
+            raise _bad(f"a round deals {size} tiles")
+        if state.pending is not None and state.is_last_look():
+            raise _bad("the last player does not flip")
+        if not state.table and not any(state.taken) and state.turn != state.first:
+            raise _bad("the round's first player opens it")
+        return
+    if state.turn is not None or state.stack or state.future or state.table or state.pending is not None:
+        raise _bad("after round 8 there is no draft left")
+    if any(state.taken):
+        raise _bad("round 9 has no takers")
+    for p, grid in enumerate(state.grids):
+        full = all(c is not None for c in grid)
+        if sum(c is not None for c in grid) < 8 or full != state.hidden_placed(p):
+            raise _bad("round 9 boards hold 8 drafted tiles and, once placed, the hidden one")
+    if state.over() != all(state.hidden_placed(p) for p in range(n)):
+        raise _bad("the game ends when every hidden tile is placed")
 
 
 def _grid_json(grid: IdGrid) -> list[JSON]:
@@ -428,9 +585,15 @@ def _grid_json(grid: IdGrid) -> list[JSON]:
 
 
 def _grid_from_json(data: JSON) -> IdGrid:
-    if len(data) != 9:
-        raise ValueError("a grid has 9 cells")
-    return tuple(None if p is None else (int(p[0]), int(p[1])) for p in data)
+    cells = _list(data, "a grid", 9)
+    out: list[tuple[int, int] | None] = []
+    for p in cells:
+        if p is None:
+            out.append(None)
+            continue
+        pair = _list(p, "a placed tile", 2)
+        out.append((_tile(pair[0], "a grid"), _int(pair[1], "a rotation", 0, 3)))
+    return tuple(out)
 
 
 GAME = GhostsGalore()

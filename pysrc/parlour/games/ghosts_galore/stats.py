@@ -2,8 +2,8 @@
 
 The design note's bound: each monster kind's mean share of the total lies within a factor of 3
 of every other kind's. The shipped set keeps the nine monster kinds and the diamonds inside it on
-small samples; the report also gives the spread over all 13 categories, inside the bound on large
-samples, where the all-or-nothing bone and tooth routes are the smallest and noisiest shares.
+small samples, and all 13 categories on samples of 16 games or more, where the all-or-nothing bone
+and tooth routes are the smallest and noisiest shares (the report gives both spreads).
 """
 
 from __future__ import annotations

@@ -216,7 +216,11 @@ def colour_stake(seen: Seen, areas: list[Area]) -> tuple[float, float]:
 class RandomBot:
     """Any legal move; out of turn it plays a wolf or hunter now and then."""
 
-    def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng) -> Move:
+    def choose(
+        self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng
+    ) -> Move | None:
+        if view.get("to_act", [player])[0] != player:
+            return self.interject(game, view, player, legal, rng)
         return rng.choice(legal)
 
     def interject(
@@ -235,7 +239,13 @@ class ShepherdBot:
     wolf_threshold = 2.5
     dead_penalty = 0.0
 
-    def choose(self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng) -> Move:
+    def choose(
+        self, game: Game[Any, Any], view: JSON, player: int, legal: Sequence[Move], rng: Rng
+    ) -> Move | None:
+        """The move for our turn; asked out of turn (a host asks every seat that may act), the
+        answer of :meth:`interject`, ``None`` meaning "nothing now"."""
+        if view.get("to_act", [player])[0] != player:
+            return self.interject(game, view, player, legal, rng)
         seen = read_view(view, player)
         free = self.free_action(seen, legal)
         if free is not None:
@@ -246,6 +256,14 @@ class ShepherdBot:
         discards = [m for m in legal if m.kind == "discard"]
         if discards:
             return min(discards, key=lambda m: (self.keep_value(seen, m.tile), m.tile))
+        if not any(m.kind == "pass" for m in legal):
+            # The bag is empty and something still fits: lay the best of it, or leave (WB-14).
+            plays = [
+                (self.free_value(seen, m), i) for i, m in enumerate(legal) if m.kind in ("place", "reveal")
+            ]
+            best = max(((v, i) for v, i in plays if v is not None), default=None)
+            if best is not None and not self.leave_ok(seen):
+                return legal[best[1]]
         for kind in ("pass", "leave"):
             for m in legal:
                 if m.kind == kind:

@@ -48,6 +48,38 @@ PASS = Move("pass")
 LEAVE = Move("leave")
 
 
+KINDS = ("place", "reveal", "discard", "pass", "leave")
+TILE_IDS = 77
+"""Tile ids run 0..76 (``tiles.json``)."""
+
+
+def _int(value: object) -> bool:
+    return type(value) is int
+
+
+def check(move: object) -> Move:
+    """``move`` if it is a well-formed :class:`Move` with exact types, else :class:`MalformedMove`.
+
+    A tile, coordinate or rotation is an ``int`` (never a ``bool``, ``float`` or string), a square
+    is a pair, a rotation is 0..3: anything else would be stored as written and break the record.
+    """
+    bad = ""
+    if not isinstance(move, Move) or move.kind not in KINDS:
+        bad = "not a move"
+    elif move.kind in ("place", "discard") and not (_int(move.tile) and 0 <= move.tile < TILE_IDS):
+        bad = f"tile {move.tile!r}"
+    elif move.kind in ("place", "reveal") and not (
+        isinstance(move.pos, tuple) and len(move.pos) == 2 and all(_int(c) for c in move.pos)
+    ):
+        bad = f"square {move.pos!r}"
+    elif not (_int(move.rot) and 0 <= move.rot < 4):
+        bad = f"rotation {move.rot!r}"
+    if bad:
+        raise MalformedMove(f"not a wooly-bully move: {bad}", code="wooly-bully.malformed", move=str(move))
+    assert isinstance(move, Move)
+    return move
+
+
 def encode(move: Move) -> str:
     if move.kind == "place":
         return f"{move.tile}@{move.pos[0]},{move.pos[1]}/{move.rot}"

@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from parlour.engine import JSON, Event, Game, IllegalMove, NotYourTurn, Option, Outcome, Rng
 from parlour.games.wooly_bully import moves as mv
+from parlour.games.wooly_bully import valid
 from parlour.games.wooly_bully.board import Board, Pos, matches, rotated_edges
 from parlour.games.wooly_bully.moves import Move
 from parlour.games.wooly_bully.state import (
@@ -23,7 +24,6 @@ from parlour.games.wooly_bully.state import (
     Options,
     Turn,
     WoolyState,
-    decode,
     encode,
 )
 from parlour.games.wooly_bully.tiles import (
@@ -63,10 +63,9 @@ class WoolyBully(Game[WoolyState, Move]):
     id = ID
     min_players = 2
     max_players = 4
-    # Choices rather than a bare bool default: the engine's Option.check refuses bools otherwise.
-    options = tuple(
-        Option(name, False, f"{ID}.option.{name.replace('_', '-')}", (False, True)) for name, _ in VARIANTS
-    )
+    # Yes/no options: Option.check takes exactly true or false (never 1 or "yes"), and the setup
+    # screen shows each as a labelled checkbox.
+    options = tuple(Option(name, False, f"{ID}.option.{name.replace('_', '-')}") for name, _ in VARIANTS)
 
     # --- setup ----------------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, JSON], seed: int | str) -> WoolyState:
@@ -172,12 +171,21 @@ class WoolyBully(Game[WoolyState, Move]):
             landscape = [t for t in hand if tile(t).kind == "landscape"]
             lays = self.placements(state, landscape)
             out.extend(lays)
-            if not lays and not state.final:
+            if not lays and self.may_pass(state, player):
                 out.append(mv.PASS)
         out.extend(self.placements(state, [t for t in hand if tile(t).kind != "landscape"]))
         out.extend(self.reveals(state, player))
         out.append(mv.LEAVE)
         return out
+
+    def may_pass(self, state: WoolyState, player: int) -> bool:
+        """Whether ``player``, whose landscape tiles fit nowhere, may pass the turn (WB-14, 0035).
+
+        While the bag has tiles a pass draws one, as players at a table would. With the bag empty
+        only a seat that can lay nothing at all passes: one that can still lay a wolf, a hunter or
+        its shepherd must lay or leave ("when all players have left or cannot play further").
+        """
+        return bool(state.bag) or not self.can_place(state, player)
 
     def can_place(self, state: WoolyState, player: int) -> bool:
         """Whether ``player`` could lay anything at all now, in or out of turn (for WB-14)."""
@@ -190,8 +198,8 @@ class WoolyBully(Game[WoolyState, Move]):
     def apply(self, state: WoolyState, player: int, move: Move) -> tuple[WoolyState, list[Event]]:
         if state.ended:
             raise IllegalMove("the game is over", code="engine.game-over")
-        if not 0 <= player < state.players:
-            raise NotYourTurn(f"there is no seat {player}", code="engine.not-your-turn")
+        _check_seat(state, player)
+        mv.check(move)
         if player in state.left:
             raise _illegal("a player who has left plays no more", "has-left", "WB-13", player=player)
         events: list[Event] = []
@@ -283,9 +291,7 @@ class WoolyBully(Game[WoolyState, Move]):
     def _after_turn_play(
         self, state: WoolyState, player: int, touched: int, events: list[Event]
     ) -> WoolyState:
-        """WB-4 draws, or the variants' extra turns (WB-V2) and further plays (WB-V5)."""
-        if state.final:
-            return state
+        """WB-4 draws, or the variants' extra turn (WB-V2) and further plays (WB-V5)."""
         turn = state.turns[0]
         opts = state.options
         extra = turn.extra
@@ -294,8 +300,10 @@ class WoolyBully(Game[WoolyState, Move]):
                 state = self._draw(state, player, 1 if opts.single_draw else touched, events)
                 turn = replace(turn, quota=touched)
         elif opts.single_draw:
+            # "Когда нужно взять более одной плитки, вместо этого делайте дополнительный ход":
+            # one tile, and one extra turn instead of the others (decision 0035).
             state = self._draw(state, player, 1, events)
-            extra += touched - 1
+            extra += 1 if touched > 1 else 0
         else:
             state = self._draw(state, player, touched, events)
         turn = replace(turn, played=turn.played + 1, extra=extra)
@@ -308,12 +316,8 @@ class WoolyBully(Game[WoolyState, Move]):
     def _after_free_play(
         self, state: WoolyState, player: int, touched: int, events: list[Event]
     ) -> WoolyState:
-        """WB-10 draws for a wolf or hunter (WB-V2: one draw and extra turns at once)."""
-        if state.final:
-            return state
-        if state.options.single_draw:
-            state = self._draw(state, player, 1, events)
-            return self._push_extra(state, player, touched - 1, events)
+        """WB-10 draws for a wolf, a hunter or a shepherd. WB-V2 is about the draw "at the end of
+        the turn", so these free plays, made at any moment, draw as usual (decision 0035)."""
         return self._draw(state, player, touched, events)
 
     def _draw(self, state: WoolyState, player: int, n: int, events: list[Event]) -> WoolyState:
@@ -333,7 +337,7 @@ class WoolyBully(Game[WoolyState, Move]):
         return state.with_(hands=_set(state.hands, player, hand), bag=bag)
 
     def _push_extra(self, state: WoolyState, player: int, n: int, events: list[Event]) -> WoolyState:
-        if n <= 0 or state.final:
+        if n <= 0 or state.final:  # the last player in plays every turn anyway
             return state
         events.append(Event("extra-turn", {"player": player, "count": n}))
         return state.with_(turns=(*(Turn(player) for _ in range(n)), *state.turns))
@@ -402,11 +406,13 @@ class WoolyBully(Game[WoolyState, Move]):
 
     def _pass(self, state: WoolyState, player: int, events: list[Event]) -> WoolyState:
         self._own_turn(state, player, "WB-3")
-        if state.final:
-            raise _illegal("the last player stops by leaving", "cannot-pass", "WB-13")
         landscape = [t for t in state.hands[player] if tile(t).kind == "landscape"]
         if self.placements(state, landscape, stop_at_first=True):
             raise _illegal("you can still lay a tile", "cannot-pass", "WB-3")
+        if not self.may_pass(state, player):
+            raise _illegal(
+                "the bag is empty and you can still lay a tile: lay it or leave", "must-lay", "WB-14"
+            )
         events.append(Event("passed", {"player": player}))
         if state.bag:
             # Nothing fits: draw one tile instead, as players at a table would; the game moves on.
@@ -430,17 +436,15 @@ class WoolyBully(Game[WoolyState, Move]):
         return state if len(hand) > HAND_LIMIT else self._end_turn(state, events)
 
     def _check_end(self, state: WoolyState, events: list[Event]) -> WoolyState:
-        """WB-14: everyone has left, or, the bag empty, nobody can lay anything (or a whole round passed)."""
+        """WB-14: everyone has left, or the bag is empty and nobody still in can lay anything.
+
+        A round of passes alone never ends the game: with the bag empty only a seat that can lay
+        nothing may pass (:meth:`may_pass`), so when every seat has passed nobody can play."""
         reason = ""
         if not state.active:
             reason = "all-left"
-        elif state.final:
-            if not self.can_place(state, state.active[0]):
-                reason = "hand-played-out"
-        elif set(state.active) <= set(state.passed):
-            reason = "nobody-plays"
         elif not state.bag and not any(self.can_place(state, p) for p in state.active):
-            reason = "none-can-play"
+            reason = "hand-played-out" if state.final else "none-can-play"
         if not reason:
             return state
         state = state.with_(ended=f"{ID}.end.{reason}", turns=())
@@ -458,6 +462,32 @@ class WoolyBully(Game[WoolyState, Move]):
             )
         )
         return state
+
+    def rejudge(self, then: WoolyState, now: WoolyState, player: int, move: Move) -> None:
+        """Judge a move made on the state ``then`` that arrives at ``now`` (a network race: someone
+        laid a wolf while the turn player's tile was on its way).
+
+        Wolves, hunters, revealing and leaving are for any moment, so they are simply judged on
+        ``now`` by :meth:`apply`. A move of the turn itself (a landscape tile, a pass, a discard)
+        stands when the same turn is still being played: the free plays in between do not change
+        whose decision it is, and :meth:`apply` then refuses only a real conflict (the square was
+        taken, the edges no longer match) with its own reason. When the turn has moved on, the
+        move was meant for a decision that is gone: refused, saying so.
+        """
+        free = move.kind in ("reveal", "leave") or (
+            move.kind == "place" and _int_tile(move.tile) and tile(move.tile).kind in ("wolf", "hunter")
+        )
+        if free or now.ended:
+            return
+        same = (
+            bool(then.turns and now.turns)
+            and then.turns[0] == now.turns[0]
+            and (len(then.turns) <= len(now.turns))
+        )
+        if not same:
+            raise _illegal(
+                "the turn moved on while your move was on its way", "stale-turn", "WB-D2", player=player
+            )
 
     # --- the end --------------------------------------------------------------------------
     def sheep_points(self, state: WoolyState, player: int) -> int:
@@ -477,7 +507,7 @@ class WoolyBully(Game[WoolyState, Move]):
 
     # --- serialisation and views ----------------------------------------------------------------
     def encode_move(self, move: Move) -> JSON:
-        return mv.encode(move)
+        return mv.encode(mv.check(move))
 
     def decode_move(self, data: JSON) -> Move:
         return mv.decode(data)
@@ -486,10 +516,18 @@ class WoolyBully(Game[WoolyState, Move]):
         return encode(state)
 
     def decode_state(self, data: JSON) -> WoolyState:
-        return decode(data)
+        """A state from a save, a link or a peer, refused (``ValueError``) unless the rules allow it."""
+        return valid.read(data)
+
+    def from_view(self, view: JSON) -> WoolyState:
+        """A state to draw and reason from, made from one player's view: what the view hides is
+        filled with stand-ins, so ``view(from_view(v), v["you"]) == v`` (network guests, bots)."""
+        return valid.hidden_filled(view)
 
     def view(self, state: WoolyState, player: int | None) -> JSON:
         """WB-D1: own colour and hand; others' hand sizes and revealed colours; the bag's size only."""
+        if player is not None:
+            _check_seat(state, player)
         data = encode(state)
         shown = bool(state.ended)
         data["colours"] = [
@@ -518,6 +556,16 @@ class WoolyBully(Game[WoolyState, Move]):
         if move.kind == "discard":
             params.update(tile=move.tile, design=tile(move.tile).design)
         return (f"{ID}.log.{move.kind}", params)
+
+
+def _int_tile(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < mv.TILE_IDS
+
+
+def _check_seat(state: WoolyState, player: object) -> None:
+    """A seat is an ``int`` of the game (never ``"0"``, ``None``, ``True`` or ``0.0``)."""
+    if type(player) is not int or not 0 <= player < state.players:
+        raise NotYourTurn(f"there is no seat {player!r}", code="engine.not-your-turn")
 
 
 def _set(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

@@ -117,26 +117,7 @@ def encode(state: WoolyState) -> dict[str, Any]:
 
 
 def decode(data: Any) -> WoolyState:
-    try:
-        cells = [
-            ((int(x), int(y)), int(rot), tuple(int(t) for t in stack)) for x, y, rot, stack in data["cells"]
-        ]
-        return WoolyState(
-            players=int(data["players"]),
-            options=Options.from_json(data["options"]),
-            colours=tuple(int(c) for c in data["colours"]),
-            revealed=tuple(bool(r) for r in data["revealed"]),
-            hands=tuple(tuple(int(t) for t in h) for h in data["hands"]),
-            bag=tuple(int(t) for t in data["bag"]),
-            board=Board.build(cells),
-            turns=tuple(Turn.from_json(t) for t in data["turns"]),
-            rotation=int(data["rotation"]),
-            left=tuple(int(p) for p in data["left"]),
-            bonus=tuple(int(b) for b in data["bonus"]),
-            passed=tuple(int(p) for p in data["passed"]),
-            discards=tuple(int(t) for t in data["discards"]),
-            placed=tuple(pos for pos, _r, _s in cells),
-            ended=str(data["ended"]),
-        )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ValueError(f"not a wooly-bully state: {exc}") from exc
+    """A state from its JSON form, checked as a whole (:func:`.valid.read`)."""
+    from parlour.games.wooly_bully.valid import read  # valid builds on this module
+
+    return read(data)

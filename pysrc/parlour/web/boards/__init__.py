@@ -14,7 +14,10 @@ from types import ModuleType
 
 from parlour import games
 
-BOARDS: dict[str, str] = {"boop": "parlour.web.boards.boop"}
+BOARDS: dict[str, str] = {
+    "boop": "parlour.web.boards.boop",
+    "ghosts-galore": "parlour.web.boards.ghosts_galore",
+}
 
 
 def playable(game_id: str) -> bool:
