@@ -130,7 +130,9 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     assert bot["by"] == "bot" and bot["player"] == 0
     seq.locator("#reset").click()
     seq.locator("g.piece[data-cell='a6']").wait_for(state="detached")
-    assert seq.locator("main").get_attribute("data-mode") == "try" and seq.locator("#cell-a6.legal").count() == 1
+    assert (
+        seq.locator("main").get_attribute("data-mode") == "try" and seq.locator("#cell-a6.legal").count() == 1
+    )
 
     # The puzzle: a wrong move is refused, the right one is praised and the sequence moves on.
     puz.locator("#cell-a1").click()
