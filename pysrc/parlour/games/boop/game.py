@@ -299,7 +299,8 @@ class BoopGame(Game[BoopState, str]):
         if kind == "ghost-leave":
             return "boop.event.ghost-leave", {}, "BP-18"
         if kind == "graduate":
-            return "boop.event.graduate", {"cells": ", ".join(data["cells"])}, str(data.get("rule", "BP-8"))
+            rule = str(data.get("rule") or "BP-8")
+            return "boop.event.graduate", {"cells": ", ".join(data["cells"])}, rule
         if kind == "win":
             reason = str(data.get("reason", "line"))
             return f"boop.end.{reason}", {}, "BP-D4" if reason == "no-pieces" else "BP-20"
