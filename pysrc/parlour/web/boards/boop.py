@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from parlour.web.markup import attrs, button, esc, tag
-from parlour.web.play import BoardContext, T
+from parlour.web.markup import attrs, esc, tag
+from parlour.web.play import BoardContext, Choice, Decision, T
 
 CELL = 100
 MARGIN = 70
@@ -170,11 +170,10 @@ def render(ctx: BoardContext) -> str:
         lines={c for ch in choices for c in ch["cells"]},
         entries=entries,
         cursor=ctx.ui.get("cursor", "c3"),
+        refused=ctx.refused.target if ctx.refused is not None else None,
     )
     top, bottom = (0, 1) if ctx.ui.get("flip") else (1, 0)
-    return (
-        pools(ctx, info, top) + svg + pools(ctx, info, bottom) + decisions(ctx, info, kind, choices, entries)
-    )
+    return pools(ctx, info, top) + svg + pools(ctx, info, bottom)
 
 
 def bed(
@@ -189,6 +188,7 @@ def bed(
     lines: Collection[str] = (),
     entries: Sequence[dict[str, Any]] = (),
     cursor: str | None = "c3",
+    refused: str | None = None,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -196,7 +196,7 @@ def bed(
     (:func:`figure`). ``flip`` turns the bed round (the purple side below); ``events`` are the last
     ply's, animated when ``animate``; ``legal`` cells are marked for placing, ``lines`` for a
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
-    takes keyboard focus.
+    takes keyboard focus; ``refused`` the id of a cell that just refused a move.
     """
     info = game.info(state)
     arrivals, leaving, appeared = motions(events, flip) if animate else ({}, [], set())
@@ -219,6 +219,8 @@ def bed(
                 classes.append("legal")
             if cell in lines or cell in win_cells:
                 classes.append("line")
+            if refused == f"cell-{cell}":
+                classes.append("refused")
             cell_attrs = attrs(
                 class_=" ".join(classes),
                 id=f"cell-{cell}",
@@ -264,7 +266,7 @@ def bed(
             "boop.a11y.entry", edge=t(f"boop.edge.{edge}"), a=entry["segment"][0], b=entry["segment"][1]
         )
         g_attrs = attrs(
-            class_="entry",
+            class_=f"entry {COLOURS[info['mover']]}",
             role="button",
             tabindex=0,
             data_action="ghost",
@@ -464,47 +466,61 @@ def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
     )
 
 
-def decisions(
-    ctx: BoardContext,
-    info: dict[str, Any],
-    kind: str,
-    choices: list[dict[str, Any]],
-    entries: list[dict[str, Any]],
-) -> str:
-    """What the mover decides besides a cell: kitten or cat, which graduation, ghost or not."""
+def decision(ctx: BoardContext) -> Decision | None:
+    """What the mover decides now, in words, with its buttons: kitten or cat (the cell is chosen on
+    the bed), which line graduates (each button lights up its own cells), ghost or not."""
     t = ctx.t
     if not ctx.interactive:
-        return ""
+        return None
+    info = ctx.game.info(ctx.state)
     phase = info["phase"]
-    prompt = tag("p", esc(t(info["prompt"])), class_="prompt", id="prompt")
-    body = ""
+    choices: list[Choice] = []
     if phase == "place":
+        kind = selected_kind(ctx, info)
         pool = info["players"][info["mover"]]["pool"]
         for k, count in (("kitten", pool["kittens"]), ("cat", pool["cats"])):
-            label = f"{t(f'boop.piece.{k}', count=1)} ({count})"
-            body += button(
-                label,
-                "kind",
-                k,
-                id=f"kind-{k}",
-                aria_pressed="true" if kind == k else "false",
-                disabled=count == 0,
+            choices.append(
+                Choice(
+                    f"{t(f'boop.piece.{k}', count=1).capitalize()} ({count})",
+                    "kind",
+                    k,
+                    id=f"kind-{k}",
+                    pressed=kind == k,
+                    disabled=count == 0,
+                )
             )
-    elif choices:
-        for ch in choices:
-            label = "–".join(ch["cells"]) if ch["cells"] else t("boop.action.pass")
-            body += button(
-                label,
-                "graduate",
-                ch["move"],
-                class_="primary" if ch["cells"] else None,
-                id=f"grad-{ch['move'][2:]}",
+    elif phase in ("grad-a", "grad-b"):
+        for ch in ctx.game.graduation_choices(ctx.state):
+            choices.append(
+                Choice(
+                    "–".join(ch["cells"]) if ch["cells"] else t("boop.action.pass"),
+                    "graduate",
+                    ch["move"],
+                    id=f"grad-{ch['move'][2:]}",
+                    primary=bool(ch["cells"]),
+                    highlights=tuple(f"cell-{c}" for c in ch["cells"]),
+                )
             )
-    elif entries:
-        body += button(t("boop.action.no-ghost"), "ghost", "g:-", id="no-ghost")
-    return tag(
-        "div", prompt + tag("div", body, class_="actions"), class_="decisions", role="group" if body else None
-    )
+    elif phase == "ghost":
+        choices.append(Choice(t("boop.action.no-ghost"), "ghost", "g:-", id="no-ghost"))
+    return Decision(t(info["prompt"]), tuple(choices))
+
+
+# --- the log ---------------------------------------------------------------------------------
+SILENT = frozenset({"placed", "pass", "turn"})
+"""Events the move's own line already says (the placement, a pass) or that need no line."""
+
+
+def event_line(ctx: BoardContext, event: Any) -> str | None:
+    """One event in plain words for the log, automatic steps included (a piece booped off and back
+    to its pool, a ghost floating on, a forced graduation)."""
+    kind, data = event.kind, dict(event.data)
+    if kind in SILENT:
+        return None
+    if kind in ("boop", "booo") and not data.get("to"):
+        kind += "-off"
+    params = {k: "–".join(map(str, v)) if isinstance(v, list) else v for k, v in data.items()}
+    return ctx.t(f"boop.event.{kind}", **params)
 
 
 # --- input -------------------------------------------------------------------------------------
