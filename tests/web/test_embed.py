@@ -72,7 +72,7 @@ def test_stepping_shows_each_moment_with_every_event_and_the_rule_behind_it():
     html = embed.reply().html
     assert 'data-step="4"' in html and "Step 4 of 5" in text(html)
     # Purple's ghost comes in at top-c: the move, its event, and a link to the rule (never "(BP-13)").
-    assert "Purple brings the ghost cat in at top-c" in text(html)
+    assert "Purple brings the ghost cat in between c6 and d6" in text(html)
     assert re.search(r'<a href="\./#/boop/rules\?rule=BP-13"[^>]*>rule: Bringing a ghost in</a>', html)
     assert "(BP-" not in text(html)
     embed.act("next")
@@ -108,6 +108,10 @@ def test_try_it_against_a_bot_plays_on_from_the_shown_step_and_resets():
     embed = open_embed(f"pos={POSITION}&try=easy")
     embed.act("try")
     assert 'data-mode="try"' in embed.reply().html
+    embed.act("cell", "b2")  # taken: refused in words, the cell marked, the rule a link
+    html = embed.reply().html
+    assert "b2 is taken" in text(html) and "(BP-2)" not in text(html)
+    assert 'class="cell refused"' in html and 'href="./#/boop/rules?rule=BP-2"' in html
     embed.act("cell", "a6")  # purple to play: a kitten on a6
     reply = embed.reply()
     assert reply.out[-1]["move"] == "k@a6" and reply.out[-1]["by"] == "viewer"

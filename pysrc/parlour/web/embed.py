@@ -28,7 +28,7 @@ from parlour.i18n import LANGUAGES, pick_language, translate
 from parlour.web import boards
 from parlour.web.diagram import START, Diagram, DiagramError, load, start_match
 from parlour.web.markup import button, esc, tag
-from parlour.web.play import BoardContext
+from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of, split_rule
 from parlour.web.screens import seat_label
 from parlour.web.session import HUMAN, LocalSession, Seat
 
@@ -210,6 +210,7 @@ class Embed:
         self.out: list[dict[str, Any]] = []
         self.error = ""
         self.feedback = ""
+        self.refused: Refusal | None = None
         self.playing = False
         self.ui: dict[str, Any] = {"flip": spec.seat == 1}
         self.trial: LocalSession | None = None
@@ -301,7 +302,7 @@ class Embed:
     def go(self, step: int, animate: bool = False) -> None:
         assert self.diagram is not None
         target = self.diagram.clamp(step)
-        self.trial, self.trial_events, self.feedback = None, [], ""
+        self.trial, self.trial_events, self.feedback, self.refused = None, [], "", None
         self.animate_step = animate and target == self.step + 1
         changed = target != self.step
         self.step = target
@@ -394,10 +395,18 @@ class Embed:
         try:
             self.trial_events = self.trial.play(player, move)
         except IllegalMove as err:
-            self.feedback = self.t(err.code, **err.params) if err.code else err.message
+            self.refuse(err, arg)
             return
-        self.feedback = ""
+        self.feedback, self.refused = "", None
         self.post("move", move=self.game.encode_move(move), player=player, by="viewer")
+
+    def refuse(self, err: ParlourError, cell: str) -> None:
+        """Say why a move was refused, in words, with its rule as a link (never "(BP-2)")."""
+        reason = self.t(err.code, **err.params) if err.code else err.message
+        words, ids = split_rule(reason)
+        rule = getattr(err, "rule", "") or (ids[0] if ids else "")
+        self.feedback = words
+        self.refused = Refusal(words, rule, f"cell-{cell}" if cell else "")
 
     def puzzle_session(self) -> LocalSession:
         assert self.diagram is not None
@@ -412,11 +421,12 @@ class Embed:
         try:
             game.apply(session.state, player, move)
         except ParlourError as err:
-            self.feedback = self.t(err.code, **err.params) if err.code else str(err)
+            self.refuse(err, "")
             return
         given = game.encode_move(move)
         right = expected is not None and given == game.encode_move(expected[1])
         self.post("move", move=given, player=player, by="viewer", puzzle=True, correct=right)
+        self.refused = None
         if right:
             self.solved.add(self.step)
             self.go(self.step + 1, animate=True)
@@ -445,6 +455,7 @@ class Embed:
             animate=self.motion and bool(events),
             replay=replay,
             ui=self.ui,
+            refused=self.refused if live else None,
         )
 
     def screen(self) -> str:
@@ -458,7 +469,7 @@ class Embed:
         live = self.board_live()
         session = self.trial if self.trial is not None else (self.puzzle_session() if live else None)
         ctx = self.context(session, live=live)
-        drawn = board.render(ctx)
+        drawn = board.render(ctx) + decision_markup(decision_of(board, ctx))
         self.animate_step = False
         stage = tag("div", drawn, class_="stage", id="stage")
         return tag(
@@ -537,10 +548,11 @@ class Embed:
         parts.append(tag("p", esc(self.status()), class_="status", id="status"))
         if self.feedback:
             right = self.feedback == self.t("embed.right")
+            link = " " + self.rule_link(self.refused.rule) if self.refused and self.refused.rule else ""
             parts.append(
                 tag(
                     "p",
-                    esc(self.feedback),
+                    esc(self.feedback) + link,
                     class_="feedback " + ("right" if right else "wrong"),
                     id="feedback",
                     role="status",
