@@ -44,12 +44,13 @@ def check_view(game_id: str, view: JSON, seat: int | None) -> None:
     from parlour import games  # late: loading a game package is the caller's choice
 
     game = games.module(game_id).GAME
-    for name in ("check_view", "from_view"):
-        method = getattr(game, name, None)
-        if callable(method):
-            method(view) if name == "from_view" else method(view, seat)
-            return
-    game.decode_state(view)
+    check, from_view = getattr(game, "check_view", None), getattr(game, "from_view", None)
+    if callable(check):
+        check(view, seat)
+    elif callable(from_view):
+        from_view(view)
+    else:
+        game.decode_state(view)
 
 
 # Guest connection states, as the guest's own UI shows them.

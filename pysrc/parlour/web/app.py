@@ -14,6 +14,7 @@ from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError,
 from parlour.i18n import catalogue, translate
 from parlour.web import boards, router, screens
 from parlour.web import settings as settings_mod
+from parlour.web.bots import BotDriver
 from parlour.web.play import (
     BoardContext,
     Refusal,
@@ -53,6 +54,8 @@ class App:
         """The seat that confirmed it holds the device (privacy screen); forgotten when a turn ends."""
         self.update_waiting = False
         self.ai_pending = False
+        self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
+        """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
@@ -91,7 +94,7 @@ class App:
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
-            self.net_play().open_host(self.route.game)
+            self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
         self.render()
@@ -146,8 +149,10 @@ class App:
         key = SAVE_KEY.format(game=gid)
         notes = NOTES_KEY.format(game=gid)
         if session.outcome() is None:
-            self.dom.storage_set(key, session.dumps())
-            self.dom.storage_set(notes, session.dumps_notes())
+            kept = self.dom.storage_set(key, session.dumps())
+            kept = self.dom.storage_set(notes, session.dumps_notes()) is not False and kept is not False
+            if not kept:  # quota full or storage refused: say so rather than lose the game silently
+                self.error = self.t("app.not-saved")
         else:
             self.dom.storage_remove(key)
             self.dom.storage_remove(notes)
@@ -198,10 +203,19 @@ class App:
         session = self.sessions.get(self.route.game)
         if self.route.screen != "play" or session is None or self.replay is not None:
             return
-        played = session.step_ai()
-        if played is not None:
-            self.played(played[2])
-        self.render()
+        gid = self.route.game
+        self.bot_driver.think(session, lambda result: self.ai_played(gid, session, result[2]))
+
+    def ai_played(self, gid: str, session: LocalSession, events: list[Any]) -> None:
+        """An AI's move has been played: its bot thought in the worker (the page stayed live, the
+        person may have left the match meanwhile) or, without a worker, here."""
+        if self.sessions.get(gid) is not session:
+            return
+        if self.route.screen == "play" and self.route.game == gid:
+            self.played(events)
+            self.render()
+        else:
+            self.save(gid)
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
@@ -358,7 +372,8 @@ class App:
         if r.screen == "rules":
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
-            return screens.rules(t, r.game, keys)
+            hook = getattr(boards.board(r.game), "help_examples", None)
+            return screens.rules(t, r.game, keys, hook(t) if callable(hook) else None)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(

@@ -162,6 +162,17 @@ def every(ms: int, fn: Callable[[], None]) -> None:
     js.setInterval(_proxy(lambda *_a: fn()), ms)
 
 
+def bot_think(request: str, on_reply: Callable[[str | None], None]) -> None:
+    """Hand a bot's search to the worker (``window.parlourBots``, assets/boot.js); ``on_reply`` gets
+    its answer, or ``None`` when there is no worker (the bot then thinks on the page)."""
+    bots = getattr(js.window, "parlourBots", None)
+    if not _some(bots):
+        on_reply(None)
+        return
+    # JsPromise.then makes (and later frees) the proxies of the two callbacks.
+    bots.think(request).then(lambda reply: on_reply(str(reply)), lambda _error: on_reply(None))
+
+
 def value_of(element_id: str) -> str:
     """The current value of a form field (read at the moment of a click, typed text included)."""
     el = js.document.getElementById(element_id)
@@ -214,9 +225,14 @@ def storage_get(key: str) -> str | None:
     return str(value) if _some(value) else None
 
 
-def storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # storage refused: the game simply is not kept
+def storage_set(key: str, value: str) -> bool:
+    """Keep ``value``; ``False`` when the browser refused (quota full, private mode, embeds): callers
+    that keep something a player would miss tell the player it could not be saved."""
+    try:
         js.localStorage.setItem(key, value)
+    except Exception:
+        return False
+    return True
 
 
 def storage_remove(key: str) -> None:

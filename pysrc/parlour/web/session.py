@@ -110,8 +110,10 @@ class LocalSession:
             raise IllegalMove("an AI plays that seat", code="engine.not-your-turn")
         return self.match.play(player, move)
 
-    def step_ai(self) -> tuple[int, Any, list[Event]] | None:
-        """Let the next AI seat make one move; ``None`` when it is not an AI's turn."""
+    def choose_ai(self) -> tuple[int, Any] | None:
+        """The next AI seat and the move its bot chooses, nothing played yet; ``None`` when it is
+        not an AI's turn, or the bot chose to wait (a real-time game's bot may: Boo!'s raised hand).
+        This is the search: :mod:`parlour.web.bots` runs it in a worker."""
         seat = self.ai_to_act()
         if seat is None:
             return None
@@ -121,7 +123,21 @@ class LocalSession:
         move = self._bots[self.seats[seat].player].choose(
             self.game, self.game.view(self.state, seat), seat, legal, rng
         )
-        return seat, move, self.match.play(seat, move)
+        return None if move is None else (seat, move)
+
+    def step_ai(self) -> tuple[int, Any, list[Event]] | None:
+        """Let the next AI seat make one move; ``None`` when it is not an AI's turn."""
+        chosen = self.choose_ai()
+        if chosen is None:
+            return None
+        seat, move = chosen
+        return seat, move, self.play_ai(seat, move)
+
+    def play_ai(self, seat: int, move: Any) -> list[Event]:
+        """Play the move an AI seat's bot chose (here or in a worker); refused for a person's seat."""
+        if seat != self.ai_to_act():
+            raise IllegalMove("it is not that AI's turn", code="engine.not-your-turn")
+        return self.match.play(seat, move)
 
     def can_undo(self) -> bool:
         """Undo takes back the last person's move (and the AI replies after it), never a draw or reveal."""

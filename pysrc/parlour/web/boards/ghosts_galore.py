@@ -539,6 +539,13 @@ def render(ctx: BoardContext) -> str:
     return tag("div", top + rest, class_="gg", data_round=view["round"], data_you="" if you is None else you)
 
 
+def help_examples(t: Any) -> dict[str, str]:
+    """The rules help's live examples (the 13 categories on small trains, scored by the engine)."""
+    from parlour.web.boards import ghosts_help
+
+    return ghosts_help.examples(t)
+
+
 # --- input ---------------------------------------------------------------------------------------
 def act(ctx: BoardContext, action: str, arg: str) -> str | None:
     """A move in notation for the engine, or ``None`` after a change of selection or of the pencil."""
