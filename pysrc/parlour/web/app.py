@@ -94,7 +94,7 @@ class App:
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
-            self.net_play().open_host(self.route.game)
+            self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
         self.render()
@@ -149,8 +149,10 @@ class App:
         key = SAVE_KEY.format(game=gid)
         notes = NOTES_KEY.format(game=gid)
         if session.outcome() is None:
-            self.dom.storage_set(key, session.dumps())
-            self.dom.storage_set(notes, session.dumps_notes())
+            kept = self.dom.storage_set(key, session.dumps())
+            kept = self.dom.storage_set(notes, session.dumps_notes()) is not False and kept is not False
+            if not kept:  # quota full or storage refused: say so rather than lose the game silently
+                self.error = self.t("app.not-saved")
         else:
             self.dom.storage_remove(key)
             self.dom.storage_remove(notes)

@@ -225,9 +225,14 @@ def storage_get(key: str) -> str | None:
     return str(value) if _some(value) else None
 
 
-def storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # storage refused: the game simply is not kept
+def storage_set(key: str, value: str) -> bool:
+    """Keep ``value``; ``False`` when the browser refused (quota full, private mode, embeds): callers
+    that keep something a player would miss tell the player it could not be saved."""
+    try:
         js.localStorage.setItem(key, value)
+    except Exception:
+        return False
+    return True
 
 
 def storage_remove(key: str) -> None:
