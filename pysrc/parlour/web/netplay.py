@@ -289,7 +289,10 @@ def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str)
     and a new table of this game."""
     items = []
     for entry in reversed(tables):
-        label = t(f"game.{entry['game']}.name") + " · " + t(f"net.phase.{entry['phase']}")
+        # The session id's start tells two tables of one game apart (it is also in their links).
+        label = " · ".join(
+            (t(f"game.{entry['game']}.name"), f"#{entry['sid'][:4]}", t(f"net.phase.{entry['phase']}"))
+        )
         if entry["sid"] == current:
             items.append(tag("li", esc(label + " · " + t("app.net.this-table")), aria_current="true"))
         else:
@@ -299,7 +302,7 @@ def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str)
     return tag(
         "section",
         tag("h2", esc(t("app.net.your-tables")))
-        + tag("ul", "".join(items), id="net-tables")
+        + tag("ul", "".join(items), id="net-tables", class_="tables")
         + tag("p", new, class_="actions"),
         class_="panel",
         id="net-tables-panel",
