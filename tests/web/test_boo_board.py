@@ -117,6 +117,10 @@ def test_tracing_taps_escape_and_enter():
     html = board.render(ctx_of(s, {}, events))
     assert "route is wrong: The route ends in" in html and 'href="#/boo/rules?rule=BO-9"' in html
     assert "(BO-9)" not in html
+    words = [board.event_line(ctx_of(s), e) for e in events]
+    assert "Player 1's route is wrong: The route ends in" in words[0]
+    log = s.log()[-1]
+    assert log.notation.startswith(COLOURS[route.colour] + " " + first) and "@0.5s" in log.notation
 
 
 def test_the_device_clock_continues_from_the_last_action_and_bots_act_at_their_planned_time():

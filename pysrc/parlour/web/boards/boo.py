@@ -774,3 +774,36 @@ def move_cursor(ctx: BoardContext, key: str) -> None:
     cell = cell_name((min(max(x + dx, 0), SIZE - 1), min(max(y + dy, 0), SIZE - 1)))
     ctx.ui["cursor"] = cell
     ctx.ui["focus"] = f"cell-{cell}"
+
+
+# --- the log -------------------------------------------------------------------------------------
+LOGGED = (
+    "claim-wrong",
+    "ghost-moved",
+    "visitor-taken",
+    "marker-taken",
+    "visitor-discarded",
+    "first-player",
+    "visitor-placed",
+    "game-over",
+)
+"""Events worth a line of their own under a move (a claim or a hand says itself in the move's line)."""
+
+
+def event_line(ctx: BoardContext, event: Any) -> str | None:
+    """One event in plain words, with seats named and colours in the player's language."""
+    t = ctx.t
+    if event.kind not in LOGGED or event.kind == "game-over":
+        return None
+    params = dict(event.data)
+    if "player" in params and isinstance(params["player"], int):
+        params["player"] = seat_name(ctx, params["player"])
+    if isinstance(params.get("colour"), str):
+        params["colour"] = colour_word(t, params["colour"])
+    if event.kind == "claim-wrong":
+        inner = dict(event.data.get("params") or {})
+        for key in ("colour", "wall"):
+            if key in inner:
+                inner[key] = colour_word(t, str(inner[key]))
+        return str(t("boo.wrong.why", player=params["player"], why=t(str(event.data["code"]), **inner)))
+    return str(t(f"boo.log.{event.kind}", **params))
