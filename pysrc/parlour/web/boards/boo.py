@@ -297,8 +297,8 @@ def render(ctx: BoardContext) -> str:
         + prompt
         + middle
         + tag("div", "".join(zones["bottom"]), class_="zones bottom")
-        + players_panel(ctx)
-        + explanation(ctx),
+        + explanation(ctx)
+        + players_panel(ctx),
         class_="boo-table",
         data_round=state.round,
         data_claimant="" if state.claimant is None else state.claimant,
