@@ -232,6 +232,7 @@ def board_markup(
         return ""
     state = view_state(game, view.table["view"])
     last = view.log[-1][1] if view.log else []
+    ui["names"] = [seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))]
     ctx = NetBoardContext(
         session=cast(LocalSession, None),  # a networked match has no local session
         t=t,
@@ -288,7 +289,10 @@ def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str)
     and a new table of this game."""
     items = []
     for entry in reversed(tables):
-        label = t(f"game.{entry['game']}.name") + " · " + t(f"net.phase.{entry['phase']}")
+        # The session id's start tells two tables of one game apart (it is also in their links).
+        label = " · ".join(
+            (t(f"game.{entry['game']}.name"), f"#{entry['sid'][:4]}", t(f"net.phase.{entry['phase']}"))
+        )
         if entry["sid"] == current:
             items.append(tag("li", esc(label + " · " + t("app.net.this-table")), aria_current="true"))
         else:
@@ -298,7 +302,7 @@ def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str)
     return tag(
         "section",
         tag("h2", esc(t("app.net.your-tables")))
-        + tag("ul", "".join(items), id="net-tables")
+        + tag("ul", "".join(items), id="net-tables", class_="tables")
         + tag("p", new, class_="actions"),
         class_="panel",
         id="net-tables-panel",
@@ -863,7 +867,9 @@ class NetPlay:
             self.save_notes()
         if move is None or not ctx.interactive:
             return
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
+            move = move[1]
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names")}
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))
