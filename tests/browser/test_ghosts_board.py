@@ -30,7 +30,7 @@ def setup(page: Any, url: str, seats: list[str]) -> None:
     for i, seat in enumerate(seats):
         page.select_option(f"#seat-{i}", seat)
     page.click("#start")
-    page.wait_for_selector(".gg", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(".gg, #privacy", timeout=BOOT_TIMEOUT_MS)
 
 
 def decide(page: Any, turn: int) -> str:
@@ -70,6 +70,47 @@ def record_of(page: Any) -> Any:
     page.wait_for_selector("#share-link", state="attached")
     text = page.input_value("#share-link")
     return load_match(unquote(text.split("?m=", 1)[1]), games, link=True)
+
+
+def test_gg2_three_people_on_one_device_pass_it_behind_the_privacy_screen_to_the_end(page, site_url, watched):
+    setup(page, site_url, ["human", "human", "human"])
+    covered = pencilled = 0
+    hidden_seen: dict[str, str] = {}
+    for turn in range(300):
+        page.wait_for_selector(TURN, timeout=AI_TIMEOUT_MS)
+        if page.locator("#end-screen").count():
+            break
+        if page.locator("#reveal").count():
+            # Covered: no one's hidden tile, no last look, no pencil on the screen.
+            assert page.locator(".gg-hidden, .pencilled, .gg-offer.stack-left").count() == 0
+            covered += 1
+            page.click("#reveal")
+            page.wait_for_selector(".gg[data-you]:not([data-you=''])")
+            you = page.get_attribute(".gg", "data-you")
+            label = (
+                page.get_attribute(".gg-hidden svg", "aria-label")
+                if page.locator(".gg-hidden svg").count()
+                else ""
+            )
+            if label:
+                assert hidden_seen.setdefault(you, label) == label  # each seat sees its own tile
+            if you == "1" and not pencilled and page.locator("#gg-pencil").count():
+                page.click("#gg-pencil")
+                page.locator(".gg-train.mine .cell.target").last.click()
+                page.wait_for_selector(".gg-train.mine .pencilled")
+                pencilled = 1
+            elif you != "1":
+                assert page.locator(".pencilled").count() == 0, "seat 2's pencil shows only to seat 2"
+            continue
+        decide(page, turn)
+    page.wait_for_selector("#end-screen", timeout=AI_TIMEOUT_MS)
+    assert covered >= 9 * 3 - 2, "every hand-over of the device was covered"
+    assert pencilled and len(set(hidden_seen.values())) == 3
+    match = record_of(page)
+    assert all(isinstance(p.move, str) and "pencil" not in p.move for p in match.plies)
+    sheets = GAME.score_sheets(match.state)
+    shown = breakdown(page)
+    assert shown == {(p, c): v for p, s in enumerate(sheets) for c, v in s.by_category().items()}
 
 
 def test_gg_d2_a_person_against_three_bots_to_the_breakdown(page, site_url, watched):

@@ -232,6 +232,7 @@ def board_markup(
         return ""
     state = view_state(game, view.table["view"])
     last = view.log[-1][1] if view.log else []
+    ui["names"] = [seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))]
     ctx = NetBoardContext(
         session=cast(LocalSession, None),  # a networked match has no local session
         t=t,
@@ -866,7 +867,9 @@ class NetPlay:
             self.save_notes()
         if move is None or not ctx.interactive:
             return
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
+            move = move[1]
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names")}
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))
