@@ -211,3 +211,17 @@ def test_sentences_around_a_name_need_no_agreement_with_it(lang):
         assert not AGREEING_VERBS.search(str(text)), (lang, key, text)
     seat = translate(lang, "boop.seat.1")
     assert translate(lang, "app.to-move", name=seat) in {"Ход: Фиолетовые.", "Хід: Фіолетові."}
+
+
+NUMBER_THEN_NOUN = re.compile(
+    r"\{(count|bonus|points|sheep)\}\s+(?!(and|or|of|и|или|из|і|й|або|з)\b)\w", re.U
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_followed_by_its_noun_is_a_plural_message(lang):
+    """ "1 bonus points", "3 дополнительных очков": a count next to its noun needs plural forms, or a
+    wording that keeps them apart ("bonus points: 3")."""
+    for key, value in catalogue(lang).items():
+        if isinstance(value, str) and not (lang == "en" and "{sheep} sheep" in value):
+            assert not NUMBER_THEN_NOUN.search(value), (lang, key, value)
