@@ -18,6 +18,8 @@ from parlour.web.play import BoardContext, game_screen
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 SAVE_KEY = "parlour.save.{game}"
+KEPT_UI = ("cursor", "view")
+"""What a board remembers across moves: the keyboard cursor and the pan and zoom of a growing field."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -150,7 +152,7 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
         self.save(gid)
         self.announce_last()
         self.schedule_ai()
@@ -229,6 +231,11 @@ class App:
         elif action == "animations":
             self.settings = self.settings.with_(animations=value)
             self.dom.storage_set(settings_mod.STORAGE_KEY, self.settings.dumps())
+        elif action == "view":  # a board's pan and zoom (assets/panzoom.js), wherever it is drawn
+            if self.route.screen in ("host", "join"):
+                self.net_play().ui["view"] = value
+            else:
+                self.ui["view"] = value
         elif action == "seat":
             self.setup_for(gid)["seats"][int(arg)] = value
         elif action == "player-count":

@@ -709,7 +709,7 @@ class NetPlay:
         self.ui = ctx.ui
         if move is None:
             return
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "view")}
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))

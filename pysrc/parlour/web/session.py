@@ -55,6 +55,10 @@ class LocalSession:
         self.match = match
         self.seats = seats
         self._bots = {level: bots[level]() for level in {s.player for s in seats if s.is_ai}}
+        self.interrupt: int | None = None
+        """A person's seat acting out of turn on this device (hot-seat games where several seats may
+        act at once: Wooly Bully's wolves); cleared by the app once they have acted."""
+        self._planned: tuple[Any, tuple[int, Any] | None] | None = None
 
     @classmethod
     def new(
@@ -92,13 +96,73 @@ class LocalSession:
         return list(self.game.to_act(self.state)) if self.outcome() is None else []
 
     def ai_to_act(self) -> int | None:
-        """The AI seat that moves next, if the next seat to act is an AI's."""
+        """The AI seat that moves next: one acting out of turn, else the turn's seat if an AI has it."""
+        plan = self.ai_plan()
+        return plan[0] if plan else None
+
+    def ai_plan(self) -> tuple[int, Any] | None:
+        """``(seat, move)`` of the next AI move, decided once per ply from each bot's own view.
+
+        Out-of-turn seats come first (in the order the game lists them): a bot with an ``interject``
+        method is asked whether it acts now (a wolf, a hunter, revealing, leaving). Then the seat
+        whose turn it is, if an AI plays it. Cached per ply, so asking again costs nothing.
+        """
+        if self._planned is not None and self._planned[0] is self.state:
+            return self._planned[1]
         acting = self.acting()
-        return acting[0] if acting and self.seats[acting[0]].is_ai else None
+        plan: tuple[int, Any] | None = None
+        for seat in acting[1:]:
+            bot = self._bots.get(self.seats[seat].player) if self.seats[seat].is_ai else None
+            hook = getattr(bot, "interject", None)
+            if hook is None:
+                continue
+            move = hook(
+                self.game,
+                self.game.view(self.state, seat),
+                seat,
+                self.game.legal_moves(self.state, seat),
+                self._rng(seat),
+            )
+            if move is not None:
+                plan = (seat, move)
+                break
+        if plan is None and acting and self.seats[acting[0]].is_ai:
+            seat = acting[0]
+            legal = self.game.legal_moves(self.state, seat)
+            move = self._bots[self.seats[seat].player].choose(
+                self.game, self.game.view(self.state, seat), seat, legal, self._rng(seat)
+            )
+            plan = (seat, move)
+        self._planned = (self.state, plan)
+        return plan
+
+    def _rng(self, seat: int) -> Rng:
+        # Seeded by the position, so an AI game replays and a test sees the same choice every time.
+        ply = len(self.match.plies)
+        return Rng.from_seed(
+            f"ai:{self.match.record.seed}:{ply}" + (f":{seat}" if seat != self.acting()[0] else "")
+        )
 
     def human_to_act(self) -> int | None:
-        acting = [p for p in self.acting() if not self.seats[p].is_ai]
-        return acting[0] if acting else None
+        """The person's seat the device acts for now: the seat interrupting out of turn, else the
+        turn's seat when a person has it. With only one person at the device they may act whenever
+        the rules let them (out of turn too)."""
+        acting = self.acting()
+        if not acting:
+            return None
+        if self.interrupt is not None and self.interrupt in acting and not self.seats[self.interrupt].is_ai:
+            return self.interrupt
+        if not self.seats[acting[0]].is_ai:
+            return acting[0]
+        people = [i for i, s in enumerate(self.seats) if not s.is_ai]
+        if len(people) == 1 and people[0] in acting:
+            return people[0]
+        return None
+
+    def interrupters(self) -> list[int]:
+        """People's seats that may act now out of turn (each gets an "interrupt" on a shared device)."""
+        acting = self.acting()
+        return [p for p in acting[1:] if not self.seats[p].is_ai and p != self.human_to_act()]
 
     # --- playing ----------------------------------------------------------------------------
     def play(self, player: int, move: Any) -> list[Event]:
@@ -108,16 +172,11 @@ class LocalSession:
         return self.match.play(player, move)
 
     def step_ai(self) -> tuple[int, Any, list[Event]] | None:
-        """Let the next AI seat make one move; ``None`` when it is not an AI's turn."""
-        seat = self.ai_to_act()
-        if seat is None:
+        """Let the next AI seat make one move; ``None`` when no AI acts now."""
+        plan = self.ai_plan()
+        if plan is None:
             return None
-        legal = self.game.legal_moves(self.state, seat)
-        # Seeded by the position, so an AI game replays and a test sees the same choice every time.
-        rng = Rng.from_seed(f"ai:{self.match.record.seed}:{len(self.match.plies)}")
-        move = self._bots[self.seats[seat].player].choose(
-            self.game, self.game.view(self.state, seat), seat, legal, rng
-        )
+        seat, move = plan
         return seat, move, self.match.play(seat, move)
 
     def can_undo(self) -> bool:

@@ -14,7 +14,10 @@ from types import ModuleType
 
 from parlour import games
 
-BOARDS: dict[str, str] = {"boop": "parlour.web.boards.boop"}
+BOARDS: dict[str, str] = {
+    "boop": "parlour.web.boards.boop",
+    "wooly-bully": "parlour.web.boards.wooly_bully",
+}
 
 
 def playable(game_id: str) -> bool:
