@@ -317,7 +317,9 @@ class App:
         if r.screen == "rules":
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
-            return screens.rules(t, r.game, keys)
+            board = boards.board(r.game)
+            figures = getattr(board, "help_figures", None)
+            return screens.rules(t, r.game, keys, figures(t) if callable(figures) else None)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(

@@ -108,6 +108,8 @@ class NetBoardContext(BoardContext):
 
     net_game: Any = None
     live: bool = False
+    names: list[str] = field(default_factory=list)
+    """The players' names at the table, by seat (boards that name seats use them)."""
 
     @property
     def game(self) -> Any:
@@ -204,6 +206,7 @@ def board_markup(t: T, game: Game[Any, Any], view: Table, ui: dict[str, Any], an
         ui=ui,
         net_game=game,
         live=may_act(view),
+        names=[seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))],
     )
     return str(board.render(ctx))
 
@@ -265,6 +268,18 @@ def seat_title(t: T, game_id: str, index: int, colour: str) -> str:
 
 def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
     rows = []
+    game = host.game
+    if game.max_players > game.min_players:  # 2-4 at a Wooly Bully table, 2-6 at Boo!'s
+        counts = "".join(
+            tag("option", esc(t("app.players-n", count=n)), value=n, selected=n == len(host.seats))
+            for n in range(game.min_players, game.max_players + 1)
+        )
+        rows.append(
+            labelled(
+                t("app.player-count"),
+                tag("select", counts, data_action="net-players", id="net-players"),
+            )
+        )
     for seat in host.seats:
         current = seat.kind if seat.kind != AI else f"ai:{seat.level}"
         choices = [(OPEN, t("net.seat.open")), (HOST_SEAT, t("app.net.me"))]
@@ -286,9 +301,12 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
             )
         )
     for opt in host.game.options:
-        if not opt.choices:
-            continue
         value = host.options.get(opt.name, opt.default)
+        if not opt.choices:
+            if isinstance(opt.default, bool):  # a yes/no variant: a labelled checkbox
+                box = f"<input{attrs(type='checkbox', checked=bool(value), data_action='net-option', data_arg=opt.name, id=f'net-opt-{opt.name}')}>"
+                rows.append(labelled(t(opt.label), box))
+            continue
         inner = "".join(
             tag("option", esc(t(f"{opt.label}.{c}")), value=str(c), selected=c == value) for c in opt.choices
         )
@@ -646,8 +664,14 @@ class NetPlay:
                 self.send_host(host.set_seat(int(arg), kind, level))
         elif action == "net-option":
             opt = next(o for o in host.game.options if o.name == arg)
-            chosen = next((c for c in opt.choices or () if str(c) == value), opt.default)
+            chosen = (
+                bool(value)
+                if not opt.choices and isinstance(opt.default, bool)
+                else next((c for c in opt.choices or () if str(c) == value), opt.default)
+            )
             self.send_host(host.set_options({**host.options, arg: chosen}))
+        elif action == "net-players" and value.isdigit():
+            self.send_host(host.set_players(int(value)))
         elif action == "net-on-gone" and value in ("pause", "ai"):
             host.on_gone = value
             self.save()

@@ -47,7 +47,8 @@ class Seen:
     board: Board
     hand: list[int]
     weights: list[float]
-    """Per colour: the chance a rival still in the game holds it (0 for our own colour)."""
+    """Per colour: the chance a rival (still in or gone: a leaver's pasture still scores) holds it
+    (0 for our own colour)."""
     bag: int
     left: int
     revealed: bool
@@ -61,7 +62,8 @@ class Seen:
 def read_view(view: JSON, player: int) -> Seen:
     board = Board.build(((x, y), rot, tuple(stack)) for x, y, rot, stack in view["cells"])
     colour = COLOURS.index(view["colours"][player])
-    active = [p for p in range(view["players"]) if p not in view["left"]]
+    # Every other seat is a rival, those who left too: their closed pastures still score for them.
+    active = list(range(view["players"]))
     known = {COLOURS.index(c) for p, c in enumerate(view["colours"]) if c is not None and p != player}
     rivals_known = {
         COLOURS.index(view["colours"][p]) for p in active if p != player and view["colours"][p] is not None

@@ -41,10 +41,18 @@ class Targets:
     discards: list[int] = field(default_factory=list)
 
 
+_last: list[Any] = [None, None, None]
+"""The last (state, seat, targets): a tap and the redraw after it ask for the same targets."""
+
+
 def targets(ctx: BoardContext, seat: int | None) -> Targets:
     out = Targets()
     if seat is None or not ctx.interactive:
         return out
+    if _last[0] is ctx.state and _last[1] == seat:
+        cached: Targets = _last[2]
+        return cached
+    _last[:] = [ctx.state, seat, out]
     for m in ctx.game.legal_moves(ctx.state, seat):
         if m.kind == "place":
             out.by_item.setdefault(str(m.tile), {}).setdefault(m.pos, []).append(m.rot)
@@ -160,8 +168,8 @@ def seat_title(ctx: BoardContext, seat: int) -> str:
     from parlour.web.play import seat_name
 
     session = ctx.session
-    if session is None:
-        names = ctx.ui.get("names") or []
+    if session is None:  # a network table: the names the players gave
+        names = getattr(ctx, "names", None) or []
         return str(names[seat]) if seat < len(names) else ctx.t("app.seat.n", n=seat + 1)
     return seat_name(ctx.t, ctx.game.id, seat, session)
 
@@ -590,3 +598,83 @@ def _arrow(
         nxt = keys[(keys.index(current) + dx) % len(keys)]
         ui["hand-cursor"] = nxt
         ui["focus"] = f"wb-hand-{nxt}"
+
+
+# --- rules help ----------------------------------------------------------------------------------------
+def figure(t: Any, cells: list[tuple[int, int, int, int]], label: str) -> str:
+    """A live diagram for the rules help: tiles ``(x, y, tile, rot)`` drawn by the board's own code,
+    closed and spoiled pastures marked as on the table."""
+    from parlour.games.wooly_bully.tiles import village_id
+
+    board = Board()
+    order = sorted(cells, key=lambda c: (c[2] != village_id(), abs(c[0]) + abs(c[1])))
+    for x, y, tid, rot in order:
+        if (x, y) in board.cells:
+            board.stack(tid, (x, y))
+        elif not board.cells or board.fits(tid, rot, (x, y)):
+            board.place(tid, rot, (x, y))
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    x0, y0 = min(xs) * S - 8, min(ys) * S - 8
+    w, h = (max(xs) - min(xs) + 1) * S + 16, (max(ys) - min(ys) + 1) * S + 16
+    body = "".join(svg.tile_svg(st[0], rot, x * S, y * S) for (x, y), (rot, st) in board.cells.items())
+    body += "".join(
+        svg.tile_svg(st[-1], 0, x * S, y * S, "on-top")
+        for (x, y), (_r, st) in board.cells.items()
+        if len(st) > 1
+    )
+    return tag(
+        "figure",
+        f'<svg viewBox="{x0} {y0} {w} {h}" class="wb-field wb-diagram" role="img" aria-label="{esc(label)}">'
+        + svg.defs()
+        + body
+        + "".join(marks(board, t))
+        + "</svg>"
+        + tag("figcaption", esc(label)),
+        class_="wb-figure",
+    )
+
+
+def _design(design: str, colour: int | None = None) -> int:
+    from parlour.games.wooly_bully.tiles import all_tiles
+
+    for x in all_tiles():
+        if x.design == design and (colour is None or colour in x.edges):
+            return x.id
+    raise KeyError(design)
+
+
+def help_figures(t: Any) -> dict[str, str]:
+    """Diagrams shown after paragraphs of the rules help (by message key)."""
+    from parlour.games.wooly_bully.tiles import ids_of, village_id
+
+    black, blue = COLOURS.index("black"), COLOURS.index("blue")
+    village = village_id()
+    vcap = _design("village-cap", black)
+    cap = _design("cap", black)
+    straight = _design("straight", black)
+    wolf, hunter = ids_of("wolf")[0], ids_of("hunter")[0]
+    deep = _design("deep-forest")
+    vcap_blue = _design("village-cap", blue)
+    closed = [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, straight, 0), (-1, -2, cap, 2)]
+    return {
+        "wooly-bully.help.turn": figure(
+            t, [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, cap, 2)], t("wooly-bully.figure.turn")
+        ),
+        "wooly-bully.help.wolf": figure(
+            t, [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0)], t("wooly-bully.figure.wolf")
+        ),
+        "wooly-bully.help.hunter": figure(
+            t,
+            [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0), (-2, -2, hunter, 0)],
+            t("wooly-bully.figure.hunter"),
+        ),
+        "wooly-bully.help.scoring": figure(
+            t, [*closed, (1, 0, vcap_blue, 2)], t("wooly-bully.figure.scoring")
+        ),
+        "wooly-bully.help.reveal": tag(
+            "figure",
+            svg.mini(ids_of("shepherd")[black], 0, t("wooly-bully.design.shepherd"), 96)
+            + tag("figcaption", esc(t("wooly-bully.figure.reveal"))),
+            class_="wb-figure",
+        ),
+    }
