@@ -220,6 +220,44 @@ def copy_pyscript(dest: Path) -> None:
         shutil.copy2(path, dest / path.name)
 
 
+BOOT_WORDS = ("app.title", "boot.loading", "boot.download", "boot.starting", "boot.app", "boot.opening")
+"""The catalogue entries the loading screen shows before Python is up (assets/boot.js)."""
+
+FETCHED_AT_START = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+"""The big files Pyodide fetches at start: their size is the download the loading screen counts."""
+
+
+def prerender(root: Path, wheel: Path) -> None:
+    """Put the game picker, drawn by the app's own Python in every language, into ``index.html``,
+    with the loading screen's words: the page paints it before Python is up (see assets/boot.js).
+
+    Each language is a ``<template>`` (inert until chosen); resume links are drawn for every game
+    and the boot script removes those without a saved match, as the app would draw them."""
+    if str(PYSRC) not in sys.path:
+        sys.path.insert(0, str(PYSRC))
+    from parlour import games
+    from parlour.i18n import LANGUAGES, translate
+    from parlour.web import boards, screens
+
+    total = sum((root / name).stat().st_size for name in FETCHED_AT_START) + wheel.stat().st_size
+    parts = []
+    for lang in LANGUAGES:
+        t = functools.partial(translate, lang)
+        entries = [screens.PickerEntry(info, boards.playable(info.id), saved=True) for info in games.GAMES]
+        parts.append(f'<template id="boot-picker-{lang}">{screens.picker(t, entries)}</template>')
+        words: dict[str, object] = {key: t(key) for key in BOOT_WORDS}
+        words.update({f"game.{info.id}.name": t(f"game.{info.id}.name") for info in games.GAMES})
+        words["boot.total-bytes"] = total
+        # "</" cannot end the script element early: JSON allows "<\/".
+        data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+        parts.append(f'<script type="application/json" id="boot-words-{lang}">{data}</script>')
+    index = root / "index.html"
+    text = index.read_text()
+    if "<!--PARLOUR_PRERENDER-->" not in text:
+        raise SystemExit("web/index.html has no <!--PARLOUR_PRERENDER--> marker")
+    index.write_text(text.replace("<!--PARLOUR_PRERENDER-->", "\n  ".join(parts)))
+
+
 def site_files(root: Path) -> list[Path]:
     return sorted(p for p in root.rglob("*") if p.is_file())
 
@@ -250,6 +288,7 @@ def build() -> Path:
     copy_pyscript(tmp / "pyscript")
     shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
     wheel = build_wheel(tmp)
+    prerender(tmp, wheel)
     config = json.loads((tmp / "pyscript.json").read_text())
     config["files"] = {f"./{wheel.name}": "./*"}
     (tmp / "pyscript.json").write_text(json.dumps(config, indent=2))

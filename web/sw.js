@@ -6,16 +6,38 @@ const VERSION = "__PARLOUR_VERSION__";
 const PRECACHE = __PARLOUR_PRECACHE__;
 const CACHE = "parlour-" + VERSION;
 
+// A file's content hash, as build.py writes it in PRECACHE (the first 12 hex digits of its sha256).
+const hashOf = async (response) => {
+  const digest = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 12);
+};
+
+// A copy of ``url`` this browser already holds with the right content: staged by the page on its
+// first visit (assets/boot.js), or in the cache of the version before. Each file is downloaded once.
+const reuse = async (url, sources) => {
+  for (const source of sources) {
+    const hit = await source.match(url, { ignoreSearch: true });
+    if (hit && (await hashOf(hit.clone())) === PRECACHE[url]) return hit;
+  }
+  return null;
+};
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
+    const names = (await caches.keys()).filter((n) => n === "parlour-boot" || (n.startsWith("parlour-") && n !== CACHE));
+    const sources = await Promise.all(names.map((n) => caches.open(n)));
     // "no-cache" revalidates with the server: files the page has just loaded come back as 304s
     // (no second download), and a stale HTTP-cache copy can never enter the precache.
     await Promise.all(Object.keys(PRECACHE).map(async (url) => {
-      const response = await fetch(new Request(url, { cache: "no-cache" }));
-      if (!response.ok) throw new Error("precache failed: " + url + " " + response.status);
+      let response = await reuse(url, sources);
+      if (!response) {
+        response = await fetch(new Request(url, { cache: "no-cache" }));
+        if (!response.ok) throw new Error("precache failed: " + url + " " + response.status);
+      }
       await cache.put(url, response);
     }));
+    await caches.delete("parlour-boot");
     // The very first install takes over at once; an update waits until the app asks (on reload).
     if (!self.registration.active) await self.skipWaiting();
   })());

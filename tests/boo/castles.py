@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from parlour.engine import IllegalMove
 from parlour.games.boo.castle import COLOURS, EDGE_SIDES, INNER_SIDES, OPEN, Castle, Tile, castle_from_tiles
-from parlour.games.boo.route import Change, Jump, Move, Route, Specials, Step, check_route
+from parlour.games.boo.route import Change, Jump, Move, Route, Specials, Step, check_route, is_simple
 from parlour.games.boo.solver import Problem
 
 W, R, B, G, Y, P = range(6)
@@ -29,7 +29,8 @@ def castle(*tiles: Tile, width: int | None = None) -> Castle:
 
 
 def brute_force(p: Problem, max_steps: int = 30) -> Iterator[Route]:
-    """Every route :func:`check_route` accepts, found by trying every step everywhere (no cleverness)."""
+    """Every simple route (:func:`is_simple`, the solver's spelling) that :func:`check_route` accepts
+    as it is, found by trying every step everywhere (no cleverness)."""
     castle, specials = p.castle, p.specials
     cells = [castle.cell(i) for i in range(castle.width * castle.height)]
     candidates: list[Step] = [Move(c) for c in cells] + [Jump(c) for c in specials.trapdoors]
@@ -37,9 +38,11 @@ def brute_force(p: Problem, max_steps: int = 30) -> Iterator[Route]:
 
     def extend(colour: int, steps: tuple[Step, ...]) -> Iterator[Route]:
         route = Route(colour, steps)
+        if not is_simple(castle, route, p.ghost):
+            return
         try:
-            check_route(castle, p.ghost, p.visitor, specials, p.forbidden, route)
-            yield route
+            if check_route(castle, p.ghost, p.visitor, specials, p.forbidden, route) == route:
+                yield route
             return
         except IllegalMove as exc:
             if steps and exc.code != "boo.route.not-at-visitor":

@@ -70,11 +70,14 @@ def test_bo9_corridor_to_room_sides_are_always_walls():
             assert side != OPEN, (room, c.cell(nb))
 
 
-def test_bo9_route_may_not_enter_a_cell_twice_or_go_past_the_visitor():
-    """BO-9."""
+def test_bo9_a_route_may_pass_a_cell_twice_and_ends_on_arrival():
+    """BO-9: the rulebook forbids no room or corridor twice; the visitor is scared on arrival."""
     c = castle(tile(W))
-    assert failure(c, A1, C3, route(W, "b1", "b2", "b1")).code == "boo.route.revisit"
-    assert failure(c, A1, C1, route(W, "b1", "c1", "c2")).code == "boo.route.past-visitor"
+    loop = route(W, "b1", "b2", "b1", "c1")
+    assert check_route(c, A1, C1, specials(), (), loop) == loop
+    passing = route(W, "a2", "a1", "b1", "c1")
+    assert check_route(c, A1, C1, specials(), (), passing) == passing
+    assert check_route(c, A1, C1, specials(), (), route(W, "b1", "c1", "c2")) == route(W, "b1", "c1")
     assert failure(c, A1, C3, route(W, "b1")).code == "boo.route.not-at-visitor"
     assert failure(c, A1, C3, route(W)).code == "boo.route.empty"
 
@@ -89,6 +92,19 @@ def test_bo10_trapdoor_jump_keeps_the_colour():
     assert ok.last_colour == R and ok.jumps == 1
     err = failure(c, parse_cell("c1"), parse_cell("f1"), route(R, "c2", "c3", "*d1", "e1", "f1"), sp)
     assert (err.code, err.params["colour"]) == ("boo.route.wrong-colour", "red")
+
+
+def test_bo10_bo12_two_secret_passages_in_a_row():
+    """BO-10, BO-12: "players can use several special tokens during one move"."""
+    c = castle(tile(R), tile(R, tile_id=2))
+    d1, d3 = parse_cell("d1"), parse_cell("d3")
+    sp = specials(trapdoors=(A3, A1, d1))
+    twice = route(R, "*a1", "*d1", "e1", "f1")
+    assert check_route(c, A3, parse_cell("f1"), sp, (), twice) == twice
+    assert check_route(c, A3, d1, sp, (), route(R, "*a1", "*d1")) == route(R, "*a1", "*d1")
+    assert route(R, "*d1") in all_routes(Problem(c, A3, d1, sp))
+    assert route(R, "*a1", "*d1") in all_routes(Problem(c, A3, d1, sp))
+    assert failure(c, A3, d3, route(R, "*a1", "*d3"), sp).code == "boo.route.jump-target"
 
 
 def test_bo10_jump_only_from_and_to_trapdoor_rooms():
@@ -108,15 +124,18 @@ def test_bo11_transition_changes_colour_from_that_room_on():
     check_route(c, A1, C3, sp, (), r)
     assert (r.colour, r.last_colour, r.colours) == (R, B, (R, B))
     assert failure(c, A1, C3, r).code == "boo.route.no-transition"
-    assert failure(c, A1, C3, route(R, "b1", "c1", "!red", "c2", "c3"), sp).code == "boo.route.same-colour"
+    # A change to the colour in use changes nothing; changes in a row count as the last one.
+    assert check_route(c, A1, C3, sp, (), route(R, "b1", "c1", "!red", "!green", "!blue", "c2", "c3")) == r
 
 
-def test_bo11_change_only_after_crossing_a_wall_in_the_current_colour():
-    """BO-11."""
+def test_bo11_colour_may_change_at_once_in_the_ghosts_own_transition_room():
+    """BO-11: the ghost "goes through" the room it starts in."""
     c = castle(tile(W, ne_e=B, e_se=B))
     sp = specials(transitions=(C1,))
-    err = failure(c, C1, C3, route(R, "!blue", "c2", "c3"), sp)
-    assert (err.code, err.rule) == ("boo.route.unused-colour", "BO-11")
+    start = route(R, "!blue", "c2", "c3")
+    assert check_route(c, C1, C3, sp, (), start) == start and start.last_colour == B
+    err = failure(c, C1, C3, start, sp, forbidden=(R,))
+    assert (err.code, err.rule) == ("boo.route.forbidden-colour", "BO-15")
 
 
 def test_bo12_a_route_may_use_several_special_tokens():
@@ -179,6 +198,6 @@ def test_bo11_after_a_change_the_route_may_cross_its_own_path():
     c = castle(tile(W, nw_w=R, n_ne=R, ne_e=B, s_se=B))
     sp = specials(transitions=(C1,))
     r = route(R, "a2", "b2", "b1", "c1", "!blue", "c2", "b2", "b3", "c3")
-    check_route(c, A1, C3, sp, (), r)
-    err = failure(c, A1, C3, route(R, "a2", "b2", "b1", "b2"), sp)
-    assert (err.code, err.params["cell"]) == ("boo.route.revisit", "b2")
+    assert check_route(c, A1, C3, sp, (), r) == r
+    again = route(R, "a2", "b2", "b1", "b2", "b1", "c1", "!blue", "c2", "b2", "b3", "c3")
+    assert check_route(c, A1, C3, sp, (), again) == again

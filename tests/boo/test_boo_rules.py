@@ -82,8 +82,10 @@ def test_bo4_special_tokens_first_game_any_ratio_fewer_or_other_rooms():
     moved = [new(seed=str(i), token_rooms="random") for i in range(5)]
     assert any(set(s.trapdoors + s.transitions) != set(rooms) for s in moved)
     assert all(len(set(s.trapdoors + s.transitions)) == 4 for s in moved)
-    with pytest.raises(ValueError):
-        new(tokens=1, trapdoors=2)
+    # More trapdoors than tokens: every token shows its trapdoor (no setup error, no crash).
+    capped = new(tokens=1, trapdoors=2)
+    assert len(capped.trapdoors) == 1 and capped.transitions == ()
+    assert new(tokens=0).trapdoors == () == new(tokens=0).transitions
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 9), (3, 12), (4, 12), (5, 15), (6, 15)])
@@ -279,7 +281,7 @@ def test_bo20_tie_goes_to_the_tied_player_who_most_recently_won_a_visitor():
 def test_bo_d1_shared_device_button_freezes_the_others_and_limits_the_time():
     """BO-D1."""
     state = new(3, trace_ms=5000)
-    pressed, events = GAME.apply(state, 2, BooMove("booo", 1000))
+    pressed, events = GAME.apply(state, 2, BooMove("booo", 1000, colour=route_for(state, 2).colour))
     assert kinds(events) == ["booo"] and tuple(GAME.to_act(pressed)) == (2,)
     with pytest.raises(NotYourTurn):
         GAME.apply(pressed, 0, BooMove("claim", 1001, route_for(pressed, 0)))

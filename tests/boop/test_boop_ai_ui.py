@@ -13,6 +13,7 @@ from parlour.engine.bots import self_play
 from parlour.games.boop import BOTS, GAME
 from parlour.games.boop.ai import Searcher, evaluate
 from parlour.games.boop.state import Position
+from parlour.i18n import translate
 
 from .helpers import make, play
 
@@ -110,6 +111,9 @@ def test_describe_move_gives_a_log_key_in_every_language():
     assert {"boop.log.orange.place-kitten", "boop.log.purple.place-kitten"} <= seen
     key, params = GAME.describe_move(make({}), 0, "g:top-c")
     assert key == "boop.log.orange.ghost-enter" and params["entry"] == "top-c"
+    # The log reads in cells, not notation (issue #16, Words).
+    assert translate("uk", key, **params) == "Руді: кіт-привид залітає між c6 і d6"
+    assert "top-c" not in translate("en", key, **params)
 
 
 def test_catalogues_have_the_same_keys_and_every_key_the_code_uses():

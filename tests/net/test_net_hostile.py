@@ -246,4 +246,6 @@ def test_a_kicked_player_cannot_come_back_with_its_token():
     again = GuestSession(entropy="x", name="Boris", saved=stored)
     table.net.connect(again)
     table.net.run()
-    assert again.status == "denied" and again.denied == "net.error.token"
+    # Told it was sent away (not "join afresh", which is what an unknown token leads to).
+    assert again.status == "denied" and again.denied == "net.error.kicked"
+    assert again.pid is None or again.pid == stored["pid"]

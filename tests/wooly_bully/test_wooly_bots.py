@@ -17,7 +17,7 @@ from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.bots import ShepherdBot, WolfBot
 from parlour.games.wooly_bully.stats import MIN_SCORING_SHARE, collect
 from parlour.games.wooly_bully.tiles import all_tiles, shepherd_id
-from wooly_bully.wooly_helpers import S, BLACK, BLUE, HUNTERS, RED, WOLVES, YELLOW, built, tid
+from wooly_bully.wooly_helpers import BLACK, BLUE, HUNTERS, RED, WOLVES, YELLOW, S, built, tid
 
 CAP_B, CAP2_B = tid("cap", BLACK), tid("cap-2", BLACK)
 VCAP_B = tid("village-cap", BLACK)

@@ -12,7 +12,7 @@ from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.board import Board
 from parlour.games.wooly_bully.state import Turn
 from parlour.games.wooly_bully.tiles import COLOURS, TERRAINS, VILLAGE, bag_ids, shepherd_id, tile
-from wooly_bully.wooly_helpers import S, BLACK, BLUE, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, built, tid
+from wooly_bully.wooly_helpers import BLACK, BLUE, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, S, built, tid
 
 CAP_B = tid("cap", BLACK)  # black pasture on N, forest elsewhere, 1 sheep
 CAP2_B = tid("cap-2", BLACK)

@@ -9,7 +9,7 @@ from parlour.games.wooly_bully import GAME
 from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.bots import RandomBot, ShepherdBot
 from parlour.games.wooly_bully.play import play_match
-from wooly_bully.wooly_helpers import S, BLACK, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, built, tid
+from wooly_bully.wooly_helpers import BLACK, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, S, built, tid
 
 CAP_B, CAP_Y, CAP_R = tid("cap", BLACK), tid("cap", YELLOW), tid("cap", RED)
 CAP2_B = tid("cap-2", BLACK)

@@ -1,35 +1,166 @@
 // Boot glue: the only things that must happen before Python exists.
-// 1. Show honest loading progress: every file Pyodide needs is counted as it arrives (Resource Timing),
-//    weighted by its size, so the bar moves with the 13 MB download rather than on a timer.
-// 2. Register the service worker and tell the app (a DOM event) when a new version is waiting;
+// 1. Paint the game picker at once, in the person's language: build.py pre-renders it (with the
+//    same Python that draws it later) into <template id="boot-picker-LANG"> elements; paint() picks
+//    the language the app will pick (saved setting, else the browser's languages) and shows it. A tap
+//    on Play before Python is up changes the address, and the app opens that address when it starts.
+// 2. Tell the truth while Python starts: named phases with figures (megabytes downloaded, seconds
+//    spent starting), the words changing at least every second, in the same language.
+// 3. On a first visit, keep a copy of each file the page fetches (Pyodide's 9.6 MB wasm above all)
+//    in a staging cache, so the service worker's precache takes it from there instead of
+//    downloading it a second time (Chromium does not keep the wasm in its HTTP cache).
+// 4. Register the service worker and tell the app (a DOM event) when a new version is waiting;
 //    window.parlourUpdate() hands over to it and reloads.
 (() => {
   "use strict";
-  const weights = { "pyodide.asm.wasm": 60, "python_stdlib.zip": 20, "pyodide.asm.mjs": 8,
-    "pyodide.mjs": 2, "pyodide-lock.json": 2, "core.js": 2, ".whl": 3 };
-  let done = 0;
-  const seen = new Set();
-  const setProgress = (value, label) => {
+  const LANGUAGES = ["en", "ru", "uk"];
+  const STAGING = "parlour-boot";
+  const start = performance.now();
+  let words = {};
+  let lang = "en";
+  const firstVisit = !("serviceWorker" in navigator) || !navigator.serviceWorker.controller;
+  // After one visit every file comes from the service worker's cache at once: Python is starting.
+  let phase = firstVisit ? "download" : "starting";
+  let phaseStart = start;
+  let got = 0;
+  let ready = false;
+  const staged = new Set();
+  const staging = [];
+
+  const say = (key, params) => {
+    const text = (words[key] || key).replace(/\{(\w+)\}/g, (_m, name) => String(params[name]));
+    return text;
+  };
+  const mb = (bytes) => new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(bytes / 1e6);
+
+  // --- the language, as parlour.web.settings.load picks it --------------------------------------
+  const pickLanguage = () => {
+    try {
+      const saved = JSON.parse(localStorage.getItem("parlour.settings") || "{}");
+      if (saved && LANGUAGES.includes(saved.lang)) return saved.lang;
+    } catch (e) { /* storage refused or damaged: the browser's languages decide */ }
+    const prefs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (const pref of prefs) {
+      const code = String(pref || "").toLowerCase().split("-")[0];
+      if (LANGUAGES.includes(code)) return code;
+    }
+    return "en";
+  };
+  const isPicker = () => location.hash.replace(/^#/, "").split("?")[0].split("/").every((p) => !p);
+
+  // --- progress -----------------------------------------------------------------------------------
+  const show = () => {
     const bar = document.getElementById("loading-bar");
     const text = document.getElementById("loading-text");
-    if (bar) bar.value = Math.min(99, value);
-    if (text && label) text.textContent = label;
-  };
-  const onEntry = (entry) => {
-    for (const [suffix, weight] of Object.entries(weights)) {
-      if (entry.name.endsWith(suffix) && !seen.has(suffix)) {
-        seen.add(suffix);
-        done += weight;
-        setProgress(done, "Loading… " + Math.round(Math.min(done, 99)) + "%");
-      }
+    if (!bar || !text || ready) return;
+    const total = words["boot.total-bytes"] || 1;
+    const seconds = Math.floor((performance.now() - phaseStart) / 1000);
+    let value;
+    if (phase === "download") {
+      value = 70 * Math.min(1, got / total);
+      text.textContent = say("boot.download", { done: mb(got), total: mb(total) });
+    } else if (phase === "starting") {
+      value = 70 + 20 * (1 - Math.exp(-seconds / 3));
+      text.textContent = say("boot.starting", { s: seconds });
+    } else {
+      value = 90 + 9 * (1 - Math.exp(-seconds / 2));
+      text.textContent = say("boot.app", { s: seconds });
     }
+    bar.value = Math.min(99, value);
   };
-  try {
-    new PerformanceObserver((list) => list.getEntries().forEach(onEntry))
-      .observe({ type: "resource", buffered: true });
-  } catch (e) { /* no Resource Timing: the bar simply stays put */ }
-  addEventListener("py:ready", () => setProgress(97, "Starting…"));
+  const enter = (name) => {
+    if (phase === name || (phase === "app" && name === "starting")) return;
+    phase = name;
+    phaseStart = performance.now();
+    show();
+  };
 
+  // Count (and on a first visit, stage) what the page fetches from its own origin. The response
+  // handed to Pyodide is the original one, untouched, so the browser can still cache compiled wasm.
+  const originalFetch = window.fetch.bind(window);
+  const downloads = new Map();
+  window.fetch = async (input, init) => {
+    const response = await originalFetch(input, init);
+    try {
+      const url = new URL(response.url || (input && input.url) || String(input), location.href);
+      const method = (init && init.method) || (input && input.method) || "GET";
+      if (firstVisit && url.origin === location.origin && method === "GET" && response.ok && response.body && !ready) {
+        const copy = response.clone();
+        downloads.set(url.href, 0);
+        staging.push((async () => {
+          const reader = copy.body.getReader();
+          const chunks = [];
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            chunks.push(value);
+            downloads.set(url.href, downloads.get(url.href) + value.byteLength);
+            got = [...downloads.values()].reduce((a, b) => a + b, 0);
+          }
+          if (url.pathname.endsWith("/pyodide.asm.wasm") || url.pathname.endsWith("/python_stdlib.zip")) {
+            staged.add(url.pathname);
+            if (staged.size === 2) enter("starting");
+          }
+          if ("caches" in window) {
+            const cache = await caches.open(STAGING);
+            await cache.put(url.href, new Response(new Blob(chunks), { status: 200, headers: response.headers }));
+          }
+        })().catch((e) => console.warn("boot: not staged", url.href, e)));
+      }
+    } catch (e) { /* counting is a nicety: the response itself is never touched */ }
+    return response;
+  };
+
+  // --- the picker before Python -----------------------------------------------------------------
+  const opening = () => {
+    const next = document.getElementById("loading-next");
+    const app = document.getElementById("app");
+    if (!next || !app || ready) return;
+    if (isPicker()) return;
+    // A tap on Play (or Rules, Settings) before Python is up: the address keeps it, the app opens it.
+    app.querySelectorAll("header, main").forEach((el) => el.remove());
+    app.removeAttribute("data-boot");
+    document.getElementById("loading").classList.remove("strip");
+    const gid = location.hash.replace(/^#\/?/, "").split(/[/?]/)[0];
+    const game = words["game." + gid + ".name"];
+    next.hidden = !game;
+    next.textContent = game ? say("boot.opening", { game }) : "";
+  };
+
+  const paint = () => {
+    lang = pickLanguage();
+    const data = document.getElementById("boot-words-" + lang);
+    words = data ? JSON.parse(data.textContent) : {};
+    document.documentElement.lang = lang;
+    if (words["app.title"]) document.title = words["app.title"];
+    const app = document.getElementById("app");
+    const loading = document.getElementById("loading");
+    const template = document.getElementById("boot-picker-" + lang);
+    if (app && loading && template && isPicker()) {
+      app.insertBefore(template.content.cloneNode(true), loading);
+      loading.classList.add("strip");
+      app.dataset.boot = "picker";
+      app.setAttribute("aria-busy", "false");
+      // Resume appears only for games with a saved match, as the app draws it.
+      app.querySelectorAll(".picker .card[data-game]").forEach((card) => {
+        let saved = null;
+        try { saved = localStorage.getItem("parlour.save." + card.dataset.game); } catch (e) { /* none */ }
+        if (!saved) card.querySelectorAll('a[href$="/play"]').forEach((a) => a.remove());
+      });
+    }
+    opening();
+    show();
+    const tick = setInterval(() => (ready ? clearInterval(tick) : show()), 250);
+  };
+  window.parlourBoot = { paint, timings: { start } };
+  addEventListener("hashchange", opening);
+  addEventListener("py:ready", () => enter("app"));
+  addEventListener("parlour-ready", () => {
+    ready = true;
+    window.parlourBoot.timings.ready = performance.now();
+  }, { once: true });
+
+  // --- the service worker -------------------------------------------------------------------------
   window.parlourUpdate = () => {
     window.parlourUpdating = true;
     navigator.serviceWorker.getRegistration().then((reg) => {
@@ -44,8 +175,8 @@
     });
     const announce = () => { window.parlourUpdateWaiting = true; dispatchEvent(new Event("parlour-update")); };
     // Registered once the app is up, so the worker's precache does not compete with the first
-    // start for the 13 MB download, and finds the files in the HTTP cache.
-    const register = () => navigator.serviceWorker.register("./sw.js").then((reg) => {
+    // start for the CPU, and finds the big files in the staging cache.
+    const register = () => Promise.allSettled(staging).then(() => navigator.serviceWorker.register("./sw.js")).then((reg) => {
       if (reg.waiting && navigator.serviceWorker.controller) announce();
       reg.addEventListener("updatefound", () => {
         const worker = reg.installing;

@@ -28,8 +28,27 @@ class IllegalMove(ParlourError):
     """A move the rules do not allow now; the state is unchanged."""
 
 
+MAX_MALFORMED_TEXT = 200
+"""How much of a malformed move its error repeats: a 1 MB move must not make a 1 MB error (or log)."""
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MAX_MALFORMED_TEXT else text[: MAX_MALFORMED_TEXT - 1] + "…"
+
+
 class MalformedMove(IllegalMove):
-    """Move data that does not even parse as a move of this game."""
+    """Move data that does not even parse as a move of this game.
+
+    The message and any text parameter are cut to :data:`MAX_MALFORMED_TEXT` characters: games quote
+    the input they could not read, and that input may come from a hostile peer.
+    """
+
+    def __init__(self, message: str, *, code: str = "", rule: str = "", **params: Any) -> None:
+        clipped = {k: _clip(v) if isinstance(v, str) else v for k, v in params.items()}
+        for key, value in params.items():
+            if not isinstance(value, (str, int, float, bool, type(None))):
+                clipped[key] = _clip(repr(value))
+        super().__init__(_clip(message), code=code, rule=rule, **clipped)
 
 
 class CorruptMatch(ParlourError):

@@ -162,6 +162,13 @@ class Game(ABC, Generic[S, M]):
         if player not in self.to_act(state):
             raise NotYourTurn(f"player {player} cannot act now", code="engine.not-your-turn")
 
+    def due(self, state: S) -> tuple[int, M] | None:
+        """The move the match makes by itself, ``(seat, move)``, when the time in the move comes and
+        nobody acted first (a real-time deadline, such as Boo!'s time to show a route); ``None`` for
+        most games. Whoever runs the match (the device, the bot runner, the network host) plays it
+        once its clock reaches the move's ``t``."""
+        return None
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None:
         """``None`` while the game goes on."""

@@ -197,11 +197,26 @@ class Match(Generic[S, M]):
         return self.game.outcome(self.state)
 
     def play(self, player: int, move: M, t: int | None = None) -> list[Event]:
-        """Apply a move for ``player``; on :class:`IllegalMove` nothing changes."""
+        """Apply a move for ``player``; on :class:`IllegalMove` nothing changes.
+
+        ``player`` is an exact ``int`` (``True`` is not seat 1: it would make the record unloadable).
+        A real-time move carries its own time (an integer ``t`` in its JSON, decision 0054): the
+        ply records that time, and a ``t`` given here that disagrees with it is refused (a record
+        whose plies and moves tell different times does not replay)."""
+        if type(player) is not int:
+            raise IllegalMove(f"not a seat: {player!r}", code="engine.not-your-turn")
         if self.game.outcome(self.state) is not None:
             raise IllegalMove("the game is over", code="engine.game-over")
         state, events = self.game.apply(self.state, player, move)
-        ply = Ply(player, self.game.encode_move(move), t)
+        encoded = self.game.encode_move(move)
+        timed = encoded.get("t") if isinstance(encoded, dict) else None
+        if type(timed) is int:
+            if t is not None and t != timed:
+                raise IllegalMove(
+                    f"the ply's time {t} is not the move's time {timed}", code="engine.time-mismatch"
+                )
+            t = timed
+        ply = Ply(player, encoded, t)
         self.record = MatchRecord(
             self.record.game,
             self.record.players,

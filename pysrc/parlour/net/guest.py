@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.engine import JSON, CorruptMatch, Game, MatchRecord
@@ -33,6 +33,25 @@ logger = logging.getLogger("parlour.net")
 SYNC_RETRY_MS = 2_000
 """An unanswered request for a fresh view is repeated after this long."""
 
+ViewCheck = Callable[[str, JSON, "int | None"], None]
+"""``(game id, view, seat)``: raises (any exception) when the host's view is not one the game's rules
+allow. The browser passes :func:`check_view` (which decodes the view with the game's own code)."""
+
+
+def check_view(game_id: str, view: JSON, seat: int | None) -> None:
+    """The default :data:`ViewCheck`: the game's ``check_view`` if it has one, else its ``from_view``,
+    else ``decode_state`` (a game of open information sends its whole position)."""
+    from parlour import games  # late: loading a game package is the caller's choice
+
+    game = games.module(game_id).GAME
+    for name in ("check_view", "from_view"):
+        method = getattr(game, name, None)
+        if callable(method):
+            method(view) if name == "from_view" else method(view, seat)
+            return
+    game.decode_state(view)
+
+
 # Guest connection states, as the guest's own UI shows them.
 CONNECTING, JOINED, RECONNECTING, DENIED = "connecting", "connected", "reconnecting", "denied"
 
@@ -50,6 +69,7 @@ class GuestSession:
         seat: int | None = None,
         colour: str | None = None,
         saved: Mapping[str, Any] | None = None,
+        view_check: ViewCheck | None = None,
     ) -> None:
         saved = dict(saved or {})
         self.entropy = str(saved.get("entropy", entropy))
@@ -57,6 +77,17 @@ class GuestSession:
         self.sid: str | None = saved.get("sid")
         self.pid: str | None = saved.get("pid")
         self.token: str | None = saved.get("token")
+        revealed = saved.get("revealed", 0)
+        self.revealed = revealed if isinstance(revealed, int) and not isinstance(revealed, bool) else 0
+        """The highest round this guest revealed a value for in this session: it never reveals for
+        that round or an earlier one again (a host re-running a round could grind against it)."""
+        self.view_check = view_check
+        self.rejoined = False
+        """The host no longer knew our token, so we dropped it and joined afresh (tell the player)."""
+        self.invalid = 0
+        """Host messages refused because they carried a view no rule allows."""
+        self.last_resort = 0
+        """Host messages that reached the last-resort catch of :meth:`receive` (a bug if above 0)."""
         self.status = CONNECTING
         self.denied: str | None = None
         self.phase: str | None = None
@@ -66,6 +97,8 @@ class GuestSession:
         """The latest ``ply``, ``view``, ``hash``, ``act`` (seats to act), ``legal`` and ``outcome``."""
         self.log: list[list[JSON]] = []
         """``[seat, [events]]`` per ply, as this guest could see them."""
+        self.log_from = 0
+        """The ply of ``log[0]``: a snapshot of a very long game leaves out its oldest entries."""
         self.refusals: list[dict[str, JSON]] = []
         self.seedlog = SeedLog()
         self.round = 0
@@ -126,9 +159,20 @@ class GuestSession:
         if handler is None:
             return out + self._drop(f"unknown type {str(kind)[:20]!r}")
         try:
+            problem = check_host_message(msg)
+            if problem:
+                return out + self._drop(f"bad {kind}: {problem}")
             result: list[Outgoing] = handler(msg)
+        except InvalidView as exc:
+            self.invalid += 1
+            self._problem("net.verify.invalid", str(exc)[:200])
+            return out + self._drop(f"invalid view from the host: {str(exc)[:200]}")
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             return out + self._drop(f"bad {kind}: {type(exc).__name__}") + self.sync()
+        except Exception as exc:  # the last line of defence: a host must never crash the guest
+            self.last_resort += 1
+            logger.exception("parlour.net: error handling a host message")
+            return out + self._drop(f"internal error {type(exc).__name__}")
         return out + result
 
     # --- the player's actions ------------------------------------------------------------------
@@ -160,7 +204,13 @@ class GuestSession:
 
     def saved(self) -> dict[str, JSON]:
         """What to keep in the browser's storage to get back to this seat: the token is secret."""
-        return {"sid": self.sid, "pid": self.pid, "token": self.token, "entropy": self.entropy}
+        return {
+            "sid": self.sid,
+            "pid": self.pid,
+            "token": self.token,
+            "entropy": self.entropy,
+            "revealed": self.revealed,
+        }
 
     def verify(self, game: Game[Any, Any]) -> list[Problem]:
         """Once the match is over: was the seed fair, and does every view received match the replay?
@@ -172,6 +222,8 @@ class GuestSession:
             problems.append(Problem("net.verify.commit", "the final log differs from the one played"))
         if self.pid in self.final.participants and self.final.reveals.get(self.pid) != self._value():
             problems.append(Problem("net.verify.commit", "my own value is missing or altered"))
+        if self.seat is not None and self.pid not in self.final.participants:
+            problems.append(Problem("net.verify.left-out", "a seated player was left out of the drawing"))
         return problems + verify_match(game, self.record, self.final, self.seen, self.seat)
 
     # --- message handlers ----------------------------------------------------------------------
@@ -182,6 +234,12 @@ class GuestSession:
         return []
 
     def _on_denied(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        if msg.get("code") == "net.error.token" and self.token:
+            # The host no longer knows us (we were away too long, or it started a new table): drop
+            # the dead token and join afresh on the same connection instead of being stuck outside.
+            self._note("our token was refused: joining afresh")
+            self.sid, self.pid, self.token, self.revealed, self.rejoined = None, None, None, 0, True
+            return self.hello(self._now)
         self.status, self.denied = DENIED, str(msg.get("code"))
         return []
 
@@ -196,22 +254,40 @@ class GuestSession:
         return []
 
     def _on_seed(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        who = [str(p) for p in msg["who"]]
+        if self.seat is not None and self.pid not in who:
+            # Attack A: a seated player left out of the drawing has no say in the seed.
+            self._problem("net.verify.left-out", f"round {msg['round']}")
+            return []
         self.round = int(msg["round"])
-        self.seedlog = SeedLog([str(p) for p in msg["who"]])
+        self.seedlog = SeedLog(who)
         if self.pid not in self.seedlog.participants:
             return []
         assert self.pid is not None
+        if self.round <= self.revealed:
+            # Attack B: a round we already revealed for, announced again; refuse to take part.
+            self._problem("net.verify.round", f"round {self.round} after round {self.revealed}")
+            return []
         return [self._send("commit", c=commitment(self._value(), self.pid))]
 
     def _on_commits(self, msg: dict[str, JSON]) -> list[Outgoing]:
         commits = {str(k): str(v) for k, v in as_mapping(msg["c"]).items()}
         self.seedlog.commits, self.seedlog.salt_commit = commits, str(msg["salt"])
         if self.pid not in self.seedlog.participants:
+            if self.seat is not None:
+                self._problem("net.verify.left-out", "commitments without mine")
             return []
         assert self.pid is not None
-        if commits.get(self.pid) != commitment(self._value(), self.pid):
-            self.problems.append(Problem("net.verify.commit", "the host altered my commitment"))
+        if set(commits) != set(self.seedlog.participants):
+            self._problem("net.verify.commit", "the commitments are not the participants'")
             return []
+        if commits.get(self.pid) != commitment(self._value(), self.pid):
+            self._problem("net.verify.commit", "the host altered my commitment")
+            return []
+        if self.round <= self.revealed:
+            self._problem("net.verify.round", f"round {self.round} after round {self.revealed}")
+            return []
+        self.revealed = self.round
         return [self._send("reveal", r=self._value())]
 
     def _on_start(self, msg: dict[str, JSON]) -> list[Outgoing]:
@@ -219,13 +295,15 @@ class GuestSession:
         log = self.seedlog
         if log.commits and (commits != log.commits or msg["salt"] != log.salt_commit):
             # Commitments seen before the reveals must never change afterwards.
-            self.problems.append(Problem("net.verify.commit", "the host changed the commitments"))
+            self._problem("net.verify.commit", "the host changed the commitments")
+        if self.seat is not None and self.pid not in commits:
+            self._problem("net.verify.left-out", "a match begun without my value")
         reveals = {str(k): str(v) for k, v in as_mapping(msg["reveals"]).items()}
         self.round = int(msg["round"])
         self.seedlog = SeedLog(sorted(commits), commits, reveals, str(msg["salt"]))
         for pid, value in reveals.items():
             if commitment(value, pid) != commits.get(pid):
-                self.problems.append(Problem("net.verify.commit", pid))
+                self._problem("net.verify.commit", pid)
         return []
 
     def _on_view(self, msg: dict[str, JSON]) -> list[Outgoing]:
@@ -233,8 +311,10 @@ class GuestSession:
             self._note("view hash mismatch")
             self._sync_pending = False
             return self.sync()
+        self._check_view(msg)
         self._take(msg)
         self.log = [list(entry) for entry in msg["log"]]
+        self.log_from = int(msg.get("log_from") or 0)
         self._sync_pending = False
         return []
 
@@ -242,6 +322,7 @@ class GuestSession:
         if view_hash(msg["view"]) != msg["hash"]:
             self._note("update hash mismatch: desync")
             return self.sync()
+        self._check_view(msg)
         expected = int(self.table.get("ply", -1)) + 1
         out = [] if msg["ply"] == expected else self.sync()
         self._take(msg)
@@ -262,6 +343,23 @@ class GuestSession:
         return []
 
     # --- helpers -------------------------------------------------------------------------------
+    def _check_view(self, msg: dict[str, JSON]) -> None:
+        """Refuse a view the game's rules cannot have produced (:class:`InvalidView`)."""
+        game = self.lobby.get("game")
+        if self.view_check is None or not isinstance(game, str):
+            return
+        try:
+            self.view_check(game, msg["view"], self.seat)
+        except Exception as exc:  # whatever the game's decoder raises, the view is refused
+            raise InvalidView(f"{type(exc).__name__}: {exc}") from exc
+
+    def _problem(self, code: str, detail: str = "") -> None:
+        """Something the host did does not check out: kept, and shown at once (not only at the end)."""
+        problem = Problem(code, detail)
+        if problem not in self.problems:
+            self.problems.append(problem)
+        self._note(f"problem: {code} {detail}")
+
     def _take(self, msg: dict[str, JSON]) -> None:
         self.table = {k: msg[k] for k in ("ply", "view", "hash", "act", "legal", "outcome")}
         self.seen.append((int(msg["ply"]), str(msg["hash"])))
@@ -281,3 +379,40 @@ class GuestSession:
     def _note(self, line: str) -> None:
         self.notes.append(line)
         logger.info("parlour.net guest %s: %s", self.pid, line)
+
+
+class InvalidView(Exception):
+    """The host sent a view no rule of the game allows: the guest refuses it and says so."""
+
+
+_HOST_FIELDS: dict[str, dict[str, Any]] = {
+    "welcome": {"sid": str, "pid": str, "token": str},
+    "denied": {},
+    "lobby": {"phase": str, "game": str, "seats": list, "peers": list},
+    "seed": {"who": list, "round": int},
+    "commits": {"c": dict, "salt": str},
+    "start": {"c": dict, "salt": str, "reveals": dict, "round": int},
+    "view": {"ply": int, "hash": str, "act": list, "legal": list, "log": list},
+    "update": {"ply": int, "hash": str, "act": list, "legal": list, "ev": list},
+    "refused": {},
+    "end": {"record": dict, "fair": dict},
+}
+
+
+def check_host_message(msg: Mapping[str, JSON]) -> str:
+    """What is wrong with the shape of a host message ('' when nothing): each field of its type, and
+    integers never booleans. The game's own check of the view comes after (:data:`ViewCheck`)."""
+    for name, kind in _HOST_FIELDS.get(str(msg.get("t")), {}).items():
+        value = msg.get(name)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return f"field {name!r} is not {kind.__name__}"
+    if msg.get("t") in ("view", "update"):
+        if "view" not in msg:
+            return "no view"
+        if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 64 for s in msg["act"]):
+            return "bad act"
+    if msg.get("t") == "seed" and not all(isinstance(p, str) for p in msg["who"]):
+        return "bad who"
+    if msg.get("t") == "welcome" and not (msg.get("seat") is None or isinstance(msg.get("seat"), int)):
+        return "bad seat"
+    return ""

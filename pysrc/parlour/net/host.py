@@ -58,6 +58,17 @@ MAX_MEMBERS = 64
 SYNC_INTERVAL_MS = 1_000
 """A peer may ask for a fresh view at most this often (a snapshot costs the host work)."""
 SAVE_KIND = "parlour-host-session"
+SEED_TIMEOUT_MS = 30_000
+"""A seed drawing not finished this long after it began is abandoned, naming who stalled it."""
+MOVE_BURST = 20
+MOVE_RATE_MS = 200
+"""Moves per peer: a burst of :data:`MOVE_BURST`, then one every :data:`MOVE_RATE_MS` (5 a second).
+Nobody clicks faster; a flood of lawful no-op moves would otherwise be broadcast without bound."""
+SNAPSHOT_BUDGET = 1_500_000
+"""Largest ``view`` message the host sends (guests accept up to ``MAX_FROM_HOST``): a snapshot of a
+very long game leaves out its oldest log entries (``log_from`` says where the log starts)."""
+MAX_NOTE = 300
+"""Characters of a log line: a line quoting hostile input must stay short."""
 
 GameLookup = Callable[[str], tuple[Game[Any, Any], Mapping[str, BotFactory]]]
 """Game id → (game definition, bot factories); raises ``KeyError`` for an unknown game."""
@@ -120,6 +131,16 @@ class HostSession:
         self._bots: dict[int, Bot] = {}
         self._plans: dict[tuple[int, int], JSON] = {}
         self._last_sync: dict[str, int] = {}
+        self._last_snapshot: dict[str, int] = {}
+        self._moves: dict[str, tuple[float, int]] = {}
+        """Per peer: (allowance of moves left, ``now`` it was counted at), a token bucket."""
+        self.kicked: set[str] = set()
+        """Digests of voided tokens: a kicked peer coming back with its token is told it was kicked."""
+        self.seeding_since = 0
+        self.stalled: list[str] = []
+        """Peer ids that held up the last abandoned seed drawing (shown in the lobby until the next)."""
+        self.last_resort = 0
+        """Messages that reached the last-resort catch of :meth:`receive` (a bug if ever above 0)."""
         self.game = game
         self.bots: dict[str, BotFactory] = dict(bots or {})
         self.options = game.check_options(options)
@@ -153,6 +174,7 @@ class HostSession:
             out: list[Outgoing] = handler(member, msg, now)
             return out
         except Exception as exc:  # the last line of defence: a peer must never crash the host
+            self.last_resort += 1
             logger.exception("parlour.net: error handling a message")
             return self._drop(conn, f"internal error {type(exc).__name__}: {exc}")
 
@@ -172,7 +194,44 @@ class HostSession:
         for member in list(self.members.values()):
             if member.state == RECONNECTING and now - member.since >= self.grace_ms:
                 out += self._gone(member, now)
-        return out
+        if self.phase == SEEDING and now - self.seeding_since >= SEED_TIMEOUT_MS:
+            out += self._seeding_stalled()
+        return out + self._run_due(now)
+
+    def _due_at(self) -> int | None:
+        """The match time of the game's own deadline move (:meth:`Game.due`), if one waits."""
+        if self.phase != PLAYING or self.match is None:
+            return None
+        due = self.game.due(self.match.state)
+        if due is None:
+            return None
+        encoded = self.game.encode_move(due[1])
+        t = encoded.get("t") if isinstance(encoded, dict) else None
+        return t if type(t) is int else 0
+
+    def _run_due(self, now: int) -> list[Outgoing]:
+        """Play the game's deadline move once the match clock reaches it: a claimant who walks away
+        or drops cannot stall the table (the same move a device or the bot runner plays)."""
+        at = self._due_at()
+        if at is None or self.match is None or self.clock(now) < at:
+            return []
+        due = self.game.due(self.match.state)
+        assert due is not None
+        self._note(f"seat {due[0]}: deadline move at {at}")
+        return self._apply(due[0], due[1], now)
+
+    def _seeding_stalled(self) -> list[Outgoing]:
+        """The drawing took too long: back to the lobby, naming those who did not commit or reveal.
+        They must say ready again; the host may also open their seats (:meth:`set_seat`)."""
+        log = self.seedlog
+        waited = log.commits if not log.all_committed() else log.reveals
+        self.stalled = [pid for pid in log.participants if pid not in waited and pid != HOST_PID]
+        self._note(f"seed drawing timed out waiting for {', '.join(self.stalled) or 'nobody'}")
+        self.phase, self.seedlog = LOBBY, SeedLog()
+        for pid in self.stalled:
+            if pid in self.members:
+                self.members[pid].ready = False
+        return self._broadcast_lobby()
 
     # --- the host's own controls ---------------------------------------------------------------
     def set_game(
@@ -231,6 +290,8 @@ class HostSession:
         if member is None or pid == HOST_PID:
             return []
         out = [] if member.conn is None else [self._send(member, "denied", code="net.error.kicked")]
+        if member.token:
+            self.kicked.add(digest("parlour-kicked", member.token))
         member.token = ""
         if member.conn is not None:
             self.conns.pop(member.conn, None)
@@ -269,9 +330,9 @@ class HostSession:
         if reason is not None:
             raise IllegalMove(f"cannot start: {reason}", code=reason)
         self.round += 1
-        participants = [HOST_PID] + [str(s.pid) for s in self.seats if s.kind == GUEST]
+        self.seeding_since, self.stalled = now, []
         self.seedlog = SeedLog(
-            participants,
+            self._participants(),
             {HOST_PID: commitment(self._secret("value"), HOST_PID)},
             {},
             commitment(self._secret("salt"), SALT_ID),
@@ -307,11 +368,14 @@ class HostSession:
         if self.started_at is None:
             return None
         times = [t for _, t in self._bot_plans()]
+        due = self._due_at()
+        if due is not None:
+            times.append(due)
         return None if not times else max(now, self.started_at + min(times))
 
     def run_bots(self, now: int, limit: int = 1) -> list[Outgoing]:
         """Let up to ``limit`` due bot actions happen, each sent to every peer like any other move."""
-        out: list[Outgoing] = []
+        out: list[Outgoing] = self._run_due(now)
         for _ in range(limit):
             seats = self.bots_to_move(now)
             if not seats or self.match is None:
@@ -345,6 +409,7 @@ class HostSession:
             "options": dict(self.options),
             "seats": [{**s.public(), "level": s.level} for s in self.seats],
             "peers": [m.public() for m in self.members.values()],
+            "stalled": list(self.stalled),
         }
 
     # --- saving and restoring ------------------------------------------------------------------
@@ -410,6 +475,9 @@ class HostSession:
         token = msg.get("token")
         if token:
             member = self._by_token(str(token))
+            if member is None and digest("parlour-kicked", str(token)) in self.kicked:
+                self._note(f"{conn}: hello from a kicked peer")
+                return [(conn, encode("denied", 1, code="net.error.kicked"))]
             if member is None:
                 self._note(f"{conn}: hello with an unknown token")
                 return [(conn, encode("denied", 1, code="net.error.token"))]
@@ -451,6 +519,8 @@ class HostSession:
             return self._refuse(member, msg, "net.error.not-lobby")
         index = msg.get("seat")
         if index is None:
+            if member.seat is None:
+                return []  # already watching: nothing changed, nobody's ready flag is touched
             self._unsit(member)
             return self._lobby_changed()
         if not isinstance(index, int) or index >= len(self.seats):
@@ -459,6 +529,8 @@ class HostSession:
         if seat.kind != OPEN and seat.pid != member.pid:
             return self._refuse(member, msg, "net.error.seat-taken")
         colour = msg.get("colour")
+        if member.seat == index and (colour is None or colour == seat.colour):
+            return []  # the same seat and colour again: nothing changed, ready flags stay
         if colour is not None and not self._colour_free(str(colour), index):
             return self._refuse(member, msg, "net.error.colour-taken")
         if member.seat != index:
@@ -470,6 +542,8 @@ class HostSession:
     def _on_ready(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
         if self.phase != LOBBY or member.seat is None:
             return self._refuse(member, msg, "net.error.not-lobby")
+        if member.ready == msg["ready"]:
+            return []
         member.ready = bool(msg["ready"])
         return self._broadcast_lobby()
 
@@ -501,6 +575,9 @@ class HostSession:
             return self._drop(member.conn, f"move during {self.phase}")
         if self.seats[member.seat].kind != GUEST:
             return self._drop(member.conn, "move for a seat the AI plays")
+        if not self._allow_move(member, now):
+            self._note(f"{member.pid}: moves too fast, refused")
+            return self._refuse(member, msg, "net.error.too-fast")
         # Real-time moves (JSON with a time ``t``) race others by design: one made on a view a few
         # plies old is judged by the rules on the current state, not refused as stale.
         timed = isinstance(msg["m"], dict) and "t" in msg["m"]
@@ -512,7 +589,9 @@ class HostSession:
         late = isinstance(msg["ply"], int) and 0 <= msg["ply"] < current and callable(rejudge)
         if msg["ply"] != current and not (timed and msg["ply"] < current) and not late:
             self._note(f"{member.pid}: stale move for ply {msg['ply']}")
-            return self._refuse(member, msg, "net.error.stale") + self._catch_up(member)
+            # The fresh picture goes at most once a second: stale moves must not buy snapshots.
+            snapshot = self._catch_up(member) if self._snapshot_due(member, now) else []
+            return self._refuse(member, msg, "net.error.stale") + snapshot
         try:
             move = self.game.decode_move(self._stamp(msg["m"], now))
             if late and msg["ply"] != current:
@@ -530,7 +609,24 @@ class HostSession:
         if now - self._last_sync.get(member.pid, -SYNC_INTERVAL_MS) < SYNC_INTERVAL_MS:
             return self._drop(member.conn, "sync asked too often")
         self._last_sync[member.pid] = now
+        self._last_snapshot[member.pid] = now
         return self._send_lobby(member) + self._catch_up(member)
+
+    def _snapshot_due(self, member: Member, now: int) -> bool:
+        if now - self._last_snapshot.get(member.pid, -SYNC_INTERVAL_MS) < SYNC_INTERVAL_MS:
+            return False
+        self._last_snapshot[member.pid] = now
+        return True
+
+    def _allow_move(self, member: Member, now: int) -> bool:
+        """A token bucket per peer: :data:`MOVE_BURST` moves at once, then one per :data:`MOVE_RATE_MS`."""
+        allowance, since = self._moves.get(member.pid, (float(MOVE_BURST), now))
+        allowance = min(float(MOVE_BURST), allowance + max(0, now - since) / MOVE_RATE_MS)
+        if allowance < 1:
+            self._moves[member.pid] = (allowance, now)
+            return False
+        self._moves[member.pid] = (allowance - 1, now)
+        return True
 
     def _on_bye(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
         if member.conn is not None:
@@ -585,7 +681,16 @@ class HostSession:
             [ply.player, [e for e in (ev.seen_by(seat) for ev in events) if e is not None]]
             for ply, events in zip(self.match.plies, self.match.events, strict=True)
         ]
-        return {**self._table(seat), "log": log}
+        table = self._table(seat)
+        room = SNAPSHOT_BUDGET - len(canonical_json(table)) - 200
+        start, used = len(log), 0
+        while start > 0:
+            size = len(canonical_json(log[start - 1])) + 1
+            if used + size > room:
+                break
+            used, start = used + size, start - 1
+        # A very long game: the oldest entries are left out so a returning peer can always rejoin.
+        return {**table, "log": log[start:], "log_from": start}
 
     def _bot_plans(self) -> list[tuple[int, int]]:
         """``(seat, match time due)`` of every AI seat that may act and has something to do.
@@ -641,6 +746,10 @@ class HostSession:
     def _secret(self, label: str) -> str:
         """A value only the host knows, fixed per session and round (so a reload keeps it)."""
         return digest("parlour-secret", self.entropy, str(self.round), label)
+
+    def _participants(self) -> list[str]:
+        """Who draws the seed: the host and every seated guest (each guest checks it is included)."""
+        return [HOST_PID] + [str(s.pid) for s in self.seats if s.kind == GUEST]
 
     def _seeding_messages(self, member: Member) -> list[Outgoing]:
         log = self.seedlog
@@ -749,6 +858,8 @@ class HostSession:
             self.conns.pop(member.conn, None)
         self.members.pop(member.pid, None)
         self._last_sync.pop(member.pid, None)
+        self._last_snapshot.pop(member.pid, None)
+        self._moves.pop(member.pid, None)
         return []
 
     def _sit(self, member: Member, index: int) -> None:
@@ -828,5 +939,6 @@ class HostSession:
         return []
 
     def _note(self, line: str) -> None:
+        line = line if len(line) <= MAX_NOTE else line[: MAX_NOTE - 1] + "…"
         self.log.append(line)
         logger.info("parlour.net host %s: %s", self.sid, line)

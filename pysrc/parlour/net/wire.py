@@ -32,6 +32,16 @@ Outgoing = tuple[str, str]
 Check = Callable[[Any], bool]
 
 
+class _Missing:
+    """The value a schema check sees for a field the message leaves out."""
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
 class BadMessage(Exception):
     """A message that is not one of ours: oversized, not JSON, wrong version, wrong shape."""
 
@@ -59,15 +69,17 @@ def hex_digest(length: int) -> Check:
 
 
 def optional(check: Check) -> Check:
-    return lambda x: x is None or check(x)
+    """``None`` or a missing field, else what ``check`` accepts."""
+    return lambda x: x is None or x is MISSING or check(x)
 
 
 def boolean(x: Any) -> bool:
     return isinstance(x, bool)
 
 
-def anything(x: Any) -> bool:
-    return True
+def present(x: Any) -> bool:
+    """Any JSON value, but the field must be there (a move without ``m`` is not a move)."""
+    return x is not MISSING
 
 
 MAX_SEAT = 63
@@ -86,11 +98,21 @@ GUEST_MESSAGES: dict[str, dict[str, Check]] = {
     "ready": {"ready": boolean},
     "commit": {"c": hex_digest(64)},
     "reveal": {"r": hex_digest(64)},
-    "move": {"ply": integer(0, 10**7), "seat": SEAT, "m": anything},
+    "move": {"ply": integer(0, 10**7), "seat": SEAT, "m": present},
     "sync": {},
     "bye": {},
 }
 """Guest → host messages and their fields. A field whose check accepts ``None`` may be left out."""
+
+
+def well_formed_text(data: Any) -> bool:
+    """Whether every string in ``data`` (keys included) is valid Unicode: JSON's ``\\ud800``
+    escapes decode to lone surrogates, which cannot be encoded, hashed or stored."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def encode(kind: str, seq: int, **fields: JSON) -> str:
@@ -110,6 +132,8 @@ def parse(raw: str, limit: int) -> dict[str, JSON]:
         raise BadMessage(f"not JSON: {type(exc).__name__}") from None
     if not isinstance(data, dict):
         raise BadMessage("not a JSON object")
+    if ("\\u" in raw or not raw.isascii()) and not well_formed_text(data):
+        raise BadMessage("not valid Unicode (a lone surrogate)")
     if not integer(PROTOCOL_VERSION, PROTOCOL_VERSION)(data.get("v")):
         kind = str(data["t"]) if isinstance(data.get("t"), str) else ""
         raise BadMessage(f"protocol version {str(data.get('v'))[:20]}", kind)
@@ -127,7 +151,7 @@ def parse_guest(raw: str) -> dict[str, JSON]:
     if schema is None:
         raise BadMessage(f"unknown message type {str(data['t'])[:20]!r}")
     for name, check in schema.items():
-        if not check(data.get(name)):
+        if not check(data.get(name, MISSING)):
             raise BadMessage(f"{data['t']}: bad field {name!r}")
     return data
 

@@ -20,6 +20,8 @@ from parlour.web.session import HUMAN, LocalSession, Seat
 SAVE_KEY = "parlour.save.{game}"
 KEPT_UI = ("cursor", "view")
 """What a board remembers across moves: the keyboard cursor and the pan and zoom of a growing field."""
+NOTES_KEY = "parlour.notes.{game}"
+"""The seats' private notes of the saved match (a pencilled hidden tile), kept apart from the record."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -117,6 +119,7 @@ class App:
                     self.sessions[gid] = LocalSession.resume(
                         games.load(gid), MatchRecord.loads(stored), self.bots(gid)
                     )
+                    self.sessions[gid].load_notes(self.dom.storage_get(NOTES_KEY.format(game=gid)))
                 except CorruptMatch as err:
                     self.error = self.t(err.code, **err.params)
                     self.dom.storage_remove(SAVE_KEY.format(game=gid))
@@ -129,10 +132,13 @@ class App:
     def save(self, gid: str) -> None:
         session = self.sessions[gid]
         key = SAVE_KEY.format(game=gid)
+        notes = NOTES_KEY.format(game=gid)
         if session.outcome() is None:
             self.dom.storage_set(key, session.dumps())
+            self.dom.storage_set(notes, session.dumps_notes())
         else:
             self.dom.storage_remove(key)
+            self.dom.storage_remove(notes)
 
     def new_match(self, gid: str) -> None:
         setup = self.setup_for(gid)
@@ -262,16 +268,19 @@ class App:
         if board is None or session is None or self.route.screen != "play":
             return
         ctx = self.context(session)
-        if not ctx.interactive:
+        if not ctx.interactive and ctx.private is None:
             return
-        move = board.act(ctx, action, arg)
+        move = board.act(ctx, action, arg)  # may change the seat's private notes, even out of turn
         self.ui = ctx.ui
-        if move is None:
+        if ctx.private is not None:
+            self.save(gid)
+        if move is None or not ctx.interactive:
             return
         player = session.human_to_act()
         assert player is not None
         try:
-            events = session.play(player, move)
+            # A board gives its move as JSON (as the network carries it): the game decodes it.
+            events = session.play(player, session.game.decode_move(move))
         except IllegalMove as err:
             reason = self.t(err.code, **err.params) if err.code else err.message
             self.error = f"{reason} ({err.rule})" if err.rule else reason
@@ -283,9 +292,10 @@ class App:
     def context(self, session: LocalSession) -> BoardContext:
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
-        viewer = (
-            human if human is not None else next((i for i, s in enumerate(session.seats) if not s.is_ai), 0)
-        )
+        people = [i for i, s in enumerate(session.seats) if not s.is_ai]
+        viewer = human if human is not None else (people[0] if people else 0)
+        # Private notes belong to the person at the device: the one acting, or the only person.
+        noting = self.replay is None and (human is not None or len(people) == 1) and bool(people)
         return BoardContext(
             session=session,
             t=self.t,
@@ -295,6 +305,7 @@ class App:
             animate=self.settings.animate(self.dom.reduced_motion()),
             replay=self.replay,
             ui=self.ui,
+            private=session.notes_of(viewer) if noting else None,
         )
 
     def picker_entries(self) -> list[screens.PickerEntry]:

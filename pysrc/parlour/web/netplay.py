@@ -37,6 +37,8 @@ GUEST_KEY = "parlour.net.guest.{sid}"
 NAME_KEY = "parlour.net.name"
 ICE_KEY = "parlour.net.ice"
 RELAYS_KEY = "parlour.net.relays"
+NOTES_KEY = "parlour.net.notes.{sid}"
+"""This page's seat's private notes for a session (a pencilled hidden tile): they never leave the page."""
 ROOM_KEY = "parlour.net.room"
 """The host's room: ``{"sid": ..., "room": ...}``, so a reload rejoins the same room."""
 TICK_MS = 1_000
@@ -190,7 +192,14 @@ def status_text(t: T, view: Table) -> str:
     return t(f"net.phase.{phase}")
 
 
-def board_markup(t: T, game: Game[Any, Any], view: Table, ui: dict[str, Any], animate: bool) -> str:
+def board_markup(
+    t: T,
+    game: Game[Any, Any],
+    view: Table,
+    ui: dict[str, Any],
+    animate: bool,
+    private: dict[str, Any] | None = None,
+) -> str:
     board = boards.board(game.id)
     if board is None or not view.table:
         return ""
@@ -207,6 +216,7 @@ def board_markup(t: T, game: Game[Any, Any], view: Table, ui: dict[str, Any], an
         net_game=game,
         live=may_act(view),
         names=[seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))],
+        private=private,
     )
     return str(board.render(ctx))
 
@@ -268,18 +278,6 @@ def seat_title(t: T, game_id: str, index: int, colour: str) -> str:
 
 def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
     rows = []
-    game = host.game
-    if game.max_players > game.min_players:  # 2-4 at a Wooly Bully table, 2-6 at Boo!'s
-        counts = "".join(
-            tag("option", esc(t("app.players-n", count=n)), value=n, selected=n == len(host.seats))
-            for n in range(game.min_players, game.max_players + 1)
-        )
-        rows.append(
-            labelled(
-                t("app.player-count"),
-                tag("select", counts, data_action="net-players", id="net-players"),
-            )
-        )
     for seat in host.seats:
         current = seat.kind if seat.kind != AI else f"ai:{seat.level}"
         choices = [(OPEN, t("net.seat.open")), (HOST_SEAT, t("app.net.me"))]
@@ -299,6 +297,19 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
                     id=f"net-seat-{seat.index}",
                 ),
             )
+        )
+    game = host.game
+    if game.min_players != game.max_players:
+        counts = "".join(
+            tag("option", esc(t("app.players-n", count=n)), value=n, selected=n == len(host.seats))
+            for n in range(game.min_players, game.max_players + 1)
+        )
+        rows.insert(
+            0,
+            labelled(
+                t("app.player-count"),
+                tag("select", counts, data_action="net-players", id="net-players"),
+            ),
         )
     for opt in host.game.options:
         value = host.options.get(opt.name, opt.default)
@@ -440,6 +451,7 @@ class NetPlay:
         self.room = ""
         self.lost = False
         self.ui: dict[str, Any] = {}
+        self._notes: dict[str, Any] | None = None
         self.shown_ply = -1
         self.bot_pending = False
         self.refusals_seen = 0
@@ -539,7 +551,7 @@ class NetPlay:
 
     def play_area(self, view: Table, game: Game[Any, Any]) -> str:
         t = self.t
-        board = board_markup(t, game, view, self.ui, self.animate(view))
+        board = board_markup(t, game, view, self.ui, self.animate(view), self.notes(view))
         return tag("div", board, class_="board-wrap")
 
     def host_screen(self) -> str:
@@ -726,12 +738,15 @@ class NetPlay:
             ui=self.ui,
             net_game=game,
             live=may_act(view),
+            private=self.notes(view),
         )
-        if not ctx.interactive:
+        if not ctx.interactive and ctx.private is None:
             return
-        move = board.act(ctx, action, arg)
+        move = board.act(ctx, action, arg)  # may change this seat's private notes, even out of turn
         self.ui = ctx.ui
-        if move is None:
+        if ctx.private is not None:
+            self.save_notes()
+        if move is None or not ctx.interactive:
             return
         self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "view")}
         if self.host is not None and self.role == "host":
@@ -741,6 +756,39 @@ class NetPlay:
                 self.app.error = self.t(err.code, **err.params) if err.code else err.message
         elif self.guest is not None:
             self.send_guest(self.guest.move(move))
+
+    def session_id(self) -> str:
+        if self.role == "host" and self.host is not None:
+            return str(self.host.sid)
+        return str(self.guest.sid if self.guest is not None and self.guest.sid else self.sid)
+
+    def notes(self, view: Table) -> dict[str, Any] | None:
+        """This page's seat's private notes during a match (``None`` for a spectator or in the lobby).
+        They live in this page and its storage only: no message ever carries them (decision 0044)."""
+        phase = view.lobby.get("phase")
+        key = NOTES_KEY.format(sid=self.session_id())
+        if phase == LOBBY:  # a rematch starts with a clean slate
+            if self._notes:
+                self.dom.storage_remove(key)
+            self._notes = None
+            return None
+        if view.seat is None or phase not in (PLAYING, PAUSED):
+            return None
+        if self._notes is None:
+            try:
+                stored = json.loads(self.dom.storage_get(key) or "{}")
+            except ValueError:
+                stored = {}
+            saved = stored if isinstance(stored, dict) and stored.get("seat") == view.seat else {}
+            self._notes = dict(saved.get("notes") or {})
+        return self._notes
+
+    def save_notes(self) -> None:
+        found = self.current()
+        if found is None or self._notes is None:
+            return
+        key = NOTES_KEY.format(sid=self.session_id())
+        self.dom.storage_set(key, json.dumps({"seat": found[1].seat, "notes": self._notes}))
 
     def current(self) -> tuple[Game[Any, Any], Table] | None:
         """The game and what this page shows of the table, for the host or the guest."""

@@ -22,7 +22,10 @@ class BoardContext:
     ``state`` is what to draw: the current state, or an earlier one while the log shows a past
     moment (``replay`` is then that ply's index and the board takes no input). ``viewer`` is the
     seat whose view is drawn. ``events`` are the last ply's events, to animate. ``ui`` is the
-    board's own memory between renders (selection, keyboard cursor).
+    board's own memory between renders (selection, keyboard cursor). ``private`` is the viewer's
+    seat's private notes (Ghosts Galore's pencilled hidden tile): JSON the board may change at any
+    time, even out of turn, kept per seat by the session or the network page and never sent or
+    recorded; ``None`` when no seated player is looking (a spectator, a replay).
     """
 
     session: LocalSession
@@ -33,6 +36,7 @@ class BoardContext:
     animate: bool = True
     replay: int | None = None
     ui: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, Any] | None = None
 
     @property
     def game(self) -> Any:

@@ -48,7 +48,10 @@ def picker(t: T, entries: Sequence[PickerEntry]) -> str:
         if e.info.min_players == e.info.max_players:
             players = t("app.players-n", count=e.info.min_players)
         else:
-            players = t("app.players-range", min=e.info.min_players, max=e.info.max_players)
+            # A range takes the plural of its last number: "2–4 игрока", "2–5 игроков".
+            players = t(
+                "app.players-range", min=e.info.min_players, max=e.info.max_players, count=e.info.max_players
+            )
         body = tag("h2", esc(t(f"game.{gid}.name"))) + tag("p", esc(t(f"game.{gid}.blurb")), class_="blurb")
         body += tag("p", esc(players), class_="meta")
         if e.playable:

@@ -7,6 +7,7 @@ people and bots.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,8 @@ class LocalSession:
         """A person's seat acting out of turn on this device (hot-seat games where several seats may
         act at once: Wooly Bully's wolves); cleared by the app once they have acted."""
         self._planned: tuple[Any, tuple[int, Any] | None] | None = None
+        self.notes: dict[int, dict[str, Any]] = {}
+        """Each seat's private notes (a pencilled hidden tile): never a move, never in the record."""
 
     @classmethod
     def new(
@@ -200,6 +203,26 @@ class LocalSession:
         for _ in range(depth):
             self.match.undo()
         return depth
+
+    def notes_of(self, seat: int) -> dict[str, Any]:
+        """The private notes of a person's seat (made empty on first use)."""
+        return self.notes.setdefault(seat, {})
+
+    def dumps_notes(self) -> str:
+        return json.dumps({str(k): v for k, v in self.notes.items() if v})
+
+    def load_notes(self, text: str | None) -> None:
+        """Notes saved by :meth:`dumps_notes`; anything damaged is dropped (notes are only reminders)."""
+        try:
+            data = json.loads(text or "{}")
+        except ValueError:
+            return
+        if isinstance(data, dict):
+            self.notes = {
+                int(k): v
+                for k, v in data.items()
+                if k.isdigit() and int(k) < len(self.seats) and isinstance(v, dict)
+            }
 
     # --- records ----------------------------------------------------------------------------
     def dumps(self) -> str:

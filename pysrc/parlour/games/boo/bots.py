@@ -72,7 +72,7 @@ class RouteBot:
         claims = [m for m in legal if m.kind == "claim" and m.route is not None]
         best = min(claims, key=lambda m: m.route.difficulty(), default=None)
         if state.claimant == player:
-            return best or BooMove("claim", state.now, None)
+            return best or BooMove("claim", state.now, None, visitor=state.visitor)
         if state.hands[player]:
             return None
         start = max(state.search_started, state.locked_until[player])
@@ -84,9 +84,9 @@ class RouteBot:
             delay = (self.level.base_ms + self.level.per_difficulty_ms * best.route.difficulty()) * jitter(
                 rng
             )
-            return BooMove("claim", max(state.now, start + int(delay)), best.route)
+            return BooMove("claim", max(state.now, start + int(delay)), best.route, visitor=state.visitor)
         delay = self.level.give_up_ms * jitter(rng)
-        return BooMove("hand", max(state.now, start + int(delay)))
+        return BooMove("hand", max(state.now, start + int(delay)), visitor=state.visitor)
 
     def _slip(self, state: BooState, player: int) -> BooMove | None:
         """A route that would be fine if the bot did not hold its wall markers: a typical mistake."""
@@ -97,7 +97,9 @@ class RouteBot:
         if route is None or not set(route.colours) & set(state.walls_of(player)):
             return None
         delay = (self.level.base_ms + self.level.per_difficulty_ms * route.difficulty()) * 0.8
-        return BooMove("claim", max(state.now, state.search_started + int(delay)), route)
+        return BooMove(
+            "claim", max(state.now, state.search_started + int(delay)), route, visitor=state.visitor
+        )
 
 
 class RandomBot:
@@ -109,12 +111,12 @@ class RandomBot:
     ) -> BooMove | None:
         state: BooState = game.decode_state(view)
         if state.claimant == player:
-            return BooMove("claim", state.now, random_walk(state, rng))
+            return BooMove("claim", state.now, random_walk(state, rng), visitor=state.visitor)
         start = max(state.search_started, state.locked_until[player])
         t = max(state.now, start + 2000 + rng.below(18000))
         if not state.hands[player] and rng.random() < 0.5:
-            return BooMove("hand", t)
-        return BooMove("claim", t, random_walk(state, rng))
+            return BooMove("hand", t, visitor=state.visitor)
+        return BooMove("claim", t, random_walk(state, rng), visitor=state.visitor)
 
 
 def random_walk(state: BooState, rng: Rng, limit: int = 40) -> Route:
@@ -163,6 +165,9 @@ def play_realtime(
             move = bots[seat].choose(game, game.view(state, seat), seat, game.legal_moves(state, seat), rng)
             if move is not None:
                 plans.append((move.t, order, seat, move))
+        due = game.due(state)
+        if due is not None:  # the match's own deadline move (a claimant out of time)
+            plans.append((due[1].t, -1, due[0], due[1]))
         if not plans:
             raise RuntimeError("boo: no bot has anything to do")
         t, _, seat, move = min(plans, key=lambda p: (p[0], p[1]))

@@ -152,15 +152,20 @@ def check_route(
     specials: Specials,
     forbidden: Collection[int],
     route: Route,
-) -> None:
-    """Raise :class:`IllegalMove` (message key ``boo.route.*`` and rule number) unless ``route`` is valid.
+) -> Route:
+    """Raise :class:`IllegalMove` (message key ``boo.route.*`` and rule number) unless ``route`` is valid;
+    return it in its normal form.
 
-    Validity (docs/rules/boo.md): the route leaves the ghost's room and ends on first arrival in
-    the visitor's room; moves are orthogonal steps through open sides or walls of the current
-    colour; it is never twice in the same cell in the same colour; no colour it uses lies in front
-    of the player; a jump
-    goes from a trapdoor room to another, and not twice in a row; a change happens in a
-    transition room, to another colour, after the current colour has crossed a wall.
+    Every route the rulebook allows is accepted (docs/rules/boo.md, decision 0025): orthogonal steps
+    through open sides or walls of the current colour (BO-9), passing a room as often as it likes;
+    jumps from a trapdoor room to another, several in a row (BO-10, BO-12); colour changes in a
+    transition room, the ghost's starting room included (BO-11); no colour the player names, announced
+    or changed to, lies in front of them (BO-15). The ghost scares the visitor on arrival, so steps
+    traced after it are ignored.
+
+    The normal form is what the route did: a change to the colour already in use is dropped, changes
+    in a row keep only the last, and the steps end on arrival. Its last colour is the wall marker a
+    valid claim takes (BO-14).
     """
     if route.colour in forbidden:
         raise fail(
@@ -171,12 +176,12 @@ def check_route(
         )
     if not route.steps:
         raise fail("empty", "BO-9", "the route does not leave the ghost's room")
-    here, colour, crossed, jumped = ghost, route.colour, False, False
-    seen = {(ghost, route.colour)}
+    here, colour = ghost, route.colour
+    steps: list[Step] = []
     for i, step in enumerate(route.steps):
         n = i + 1
-        if here == visitor:
-            raise fail("past-visitor", "BO-9", "the route goes on after reaching the visitor", step=n)
+        if here == visitor and steps:
+            break  # scared on arrival: what was traced after that is not part of the move
         if isinstance(step, Change):
             if here not in specials.transitions:
                 raise fail(
@@ -186,15 +191,6 @@ def check_route(
                     step=n,
                     cell=cell_name(here),
                 )
-            if step.colour == colour:
-                raise fail("same-colour", "BO-11", "a change must be to another colour", step=n)
-            if not crossed:
-                raise fail(
-                    "unused-colour",
-                    "BO-11",
-                    "change colour only after crossing a wall in the current one",
-                    step=n,
-                )
             if step.colour in forbidden:
                 raise fail(
                     "forbidden-colour",
@@ -203,16 +199,11 @@ def check_route(
                     step=n,
                     colour=COLOURS[step.colour],
                 )
-            colour, crossed = step.colour, False
-            if (here, colour) in seen:
-                raise fail(
-                    "revisit",
-                    "BO-9",
-                    "the route is in this cell in this colour again",
-                    step=n,
-                    cell=cell_name(here),
-                )
-            seen.add((here, colour))
+            if steps and isinstance(steps[-1], Change):
+                steps.pop()  # two changes in a row: only the last one counts
+            if step.colour != _colour_before(route.colour, steps):
+                steps.append(step)
+            colour = step.colour
             continue
         target = step.cell
         if not castle.inside(target):
@@ -234,9 +225,6 @@ def check_route(
                     step=n,
                     cell=cell_name(target),
                 )
-            if jumped:
-                raise fail("double-jump", "BO-10", "a jump cannot follow a jump", step=n)
-            jumped = True
         else:
             side = castle.side(here, target)
             if side == STONE:
@@ -258,19 +246,39 @@ def check_route(
                     wall=COLOURS[side],
                     colour=COLOURS[colour],
                 )
-            crossed = crossed or side != OPEN
-            jumped = False
-        if (target, colour) in seen:
-            raise fail(
-                "revisit",
-                "BO-9",
-                "the route enters a cell twice in the same colour",
-                step=n,
-                cell=cell_name(target),
-            )
-        seen.add((target, colour))
+        steps.append(step)
         here = target
-    if here != visitor:
+    if here != visitor or not any(not isinstance(s, Change) for s in steps):
         raise fail(
             "not-at-visitor", "BO-9", "the route does not end in the visitor's room", cell=cell_name(here)
         )
+    return Route(route.colour, tuple(steps))
+
+
+def _colour_before(colour: int, steps: list[Step]) -> int:
+    for step in reversed(steps):
+        if isinstance(step, Change):
+            return step.colour
+    return colour
+
+
+def is_simple(castle: Castle, route: Route, ghost: Cell) -> bool:
+    """Whether ``route`` is written the way the solver lists routes (BO-D3): never twice in the same
+    cell in the same colour, and a colour changes only after the current one crossed a wall (so
+    never as the first step, never twice in a row, never to itself). Every valid route has a simple
+    one with the same start, end and last colour that is no longer: cut the loops, merge the
+    changes, announce the colour a route changes to in the ghost's room."""
+    colour, here, crossed = route.colour, ghost, False
+    seen = {(ghost, colour)}
+    for step in route.steps:
+        if isinstance(step, Change):
+            if not crossed or step.colour == colour:
+                return False
+            colour, crossed = step.colour, False
+        else:
+            crossed = crossed or (isinstance(step, Move) and castle.side(here, step.cell) != OPEN)
+            here = step.cell
+        if (here, colour) in seen:
+            return False
+        seen.add((here, colour))
+    return True

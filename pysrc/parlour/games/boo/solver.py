@@ -1,19 +1,24 @@
-"""The route solver (BO-D3): every valid route, the shortest ones, or none.
+"""The route solver (BO-D3): every simple route, the shortest ones, or none.
+
+A player may pass a room twice (decision 0025), so valid routes are endless; the solver lists
+*simple* ones (:func:`parlour.games.boo.route.is_simple`: never twice in a cell in one colour, a
+colour change only after a wall crossed in the current colour). Every valid route has a simple one
+that is no longer, with the same last colour, so nothing is lost for "is there a route", "how
+short" or "which marker".
 
 The search runs over states (cell, colour, crossed-a-wall-since-the-last-change). A backward
 breadth-first pass from the visitor's room gives, for every state, the fewest steps still
-needed, ignoring the rule that a route is never twice in the same cell in the same colour.
-That rule never lengthens a shortest route (a shortest path through the states never repeats a
-(cell, colour): cutting the loop would be shorter), so the pass is exact for "is there a route"
-and for the shortest length, and it is a lower bound that keeps the depth-first enumerations
-on branches that can still arrive:
+needed, ignoring the simple-route rule. That rule never lengthens a shortest route (a shortest
+path through the states never repeats a (cell, colour): cutting the loop would be shorter), so the
+pass is exact for "is there a route" and for the shortest length, and it is a lower bound that
+keeps the depth-first enumerations on branches that can still arrive:
 
-* :func:`all_routes` lists every valid route (up to ``limit``);
+* :func:`all_routes` lists every simple route (up to ``limit``);
 * :func:`shortest_routes`: all routes of the fewest steps, or ``[]`` when none exists;
 * :func:`has_route`: whether any exists.
 
-The searches agree with :func:`parlour.games.boo.route.check_route` by construction and are tested
-against a brute-force search without the bound.
+Every route listed passes :func:`parlour.games.boo.route.check_route`; the searches are tested
+against a brute-force search of simple routes without the bound.
 """
 
 from __future__ import annotations
@@ -127,7 +132,7 @@ class _Search:
             )
         return Route(colour, tuple(steps))
 
-    def walk(self, cell: int, colour: int, crossed: bool, jumped: bool, budget: int) -> None:
+    def walk(self, cell: int, colour: int, crossed: bool, budget: int) -> None:
         """Record every route completed from this state within ``budget`` more steps."""
         if cell == self.target:
             self.found.append(self.route(self.start_colour))
@@ -136,19 +141,17 @@ class _Search:
             return
         for nb, side in self.links[cell]:
             if side in (OPEN, colour):
-                self.enter(MOVE, nb, nb, colour, crossed or side != OPEN, False, budget)
-        if not jumped and cell in self.trap:
+                self.enter(MOVE, nb, nb, colour, crossed or side != OPEN, budget)
+        if cell in self.trap:
             for t in self.trap:
                 if t != cell:
-                    self.enter(JUMP, t, t, colour, crossed, True, budget)
+                    self.enter(JUMP, t, t, colour, crossed, budget)
         if crossed and cell in self.trans:
             for c2 in self.allowed:
                 if c2 != colour:
-                    self.enter(CHANGE, c2, cell, c2, False, jumped, budget)
+                    self.enter(CHANGE, c2, cell, c2, False, budget)
 
-    def enter(
-        self, kind: int, value: int, nb: int, colour: int, crossed: bool, jumped: bool, budget: int
-    ) -> None:
+    def enter(self, kind: int, value: int, nb: int, colour: int, crossed: bool, budget: int) -> None:
         key = nb * NCOL + colour
         if key in self.visited:
             return
@@ -159,7 +162,7 @@ class _Search:
             return
         self.steps.append((kind, value))
         self.visited.add(key)
-        self.walk(nb, colour, crossed, jumped, budget - 1)
+        self.walk(nb, colour, crossed, budget - 1)
         self.visited.discard(key)
         self.steps.pop()
 
@@ -173,7 +176,7 @@ class _Search:
                     continue
                 self.start_colour = colour
                 self.visited = {start * NCOL + colour}
-                self.walk(start, colour, False, False, budget)
+                self.walk(start, colour, False, budget)
         except _Full:
             pass
         return self.found

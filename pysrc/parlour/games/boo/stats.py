@@ -94,6 +94,9 @@ def visitor_spread(comps: Components) -> dict[str, Any]:
 
 
 def castle_stats(comps: Components, samples: int = 20, seed: int | str = 0) -> dict[str, Any]:
+    """Every figure of the module note over ``samples`` (at least 1) random tile arrangements."""
+    if type(samples) is not int or samples < 1:
+        raise ValueError(f"sample at least 1 tile arrangement, not {samples!r}")
     return {
         "colour_balance": colour_balance(comps),
         "routes": route_existence(comps, samples, seed),

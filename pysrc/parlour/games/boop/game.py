@@ -244,7 +244,8 @@ class BoopGame(Game[BoopState, str]):
         return out
 
     def describe_move(self, state: BoopState, player: int, move: str) -> tuple[str, dict[str, JSON]]:
-        """A log line: ``boop.log.<colour>.<what>`` and its parameters (cell, cells, entry)."""
+        """A log line: ``boop.log.<colour>.<what>`` and its parameters (cell, cells; for a ghost entry
+        ``entry`` and the two edge cells ``a``, ``b`` it appears between)."""
         kind, arg = parse_move(move)
         colour = COLOURS[player]
         params: dict[str, JSON] = {"player": player, "move": format_move((kind, arg))}
@@ -267,6 +268,8 @@ class BoopGame(Game[BoopState, str]):
         else:
             what = "ghost-enter"
             params["entry"] = ENTRIES[arg]
+            # The log names the two edge cells, not the notation ("top-c"): words a player reads.
+            params["a"], params["b"] = segment_cells(arg, 0)
         return (f"boop.log.{colour}.{what}", params)
 
 

@@ -462,6 +462,32 @@ class GhostsGalore(Game[GhostsState, Move]):
             "hidden_placed": [state.hidden_placed(i) for i in range(state.players)],
         }
 
+    def from_view(self, view: JSON) -> JSON:
+        """What a board draws from on a network guest's page: the view itself, checked for shape
+        (``ValueError`` otherwise), so a damaged view cannot crash the board later."""
+        if not isinstance(view, dict) or set(view) != _VIEW_KEYS:
+            raise ValueError("not a Ghosts Galore view: wrong fields")
+        players = _int(view["players"], "players", self.min_players, self.max_players)
+        _int(view["round"], "round", 1, ROUNDS + 1)
+        if view["you"] is not None:
+            _int(view["you"], "you", 0, players - 1)
+        for key in ("taken", "hidden", "hidden_placed", "grids"):
+            _list(view[key], key, players)
+        for g in view["grids"]:
+            _grid_from_json(g)
+        _tiles(view["table"], "table")
+        for t in view["hidden"]:
+            if t is not None:
+                _tile(t, "hidden")
+        if view["pending"] is not None:
+            _tile(view["pending"], "pending")
+        if view["last_look"] is not None:
+            _tiles(view["last_look"], "last look")
+        for seat in view["to_act"]:
+            _int(seat, "to_act", 0, players - 1)
+        _int(view["stack_count"], "stack_count", 0, players + EXTRA_PER_ROUND)
+        return view
+
     def describe_move(self, state: GhostsState, player: int, move: Move) -> tuple[str, dict[str, JSON]]:
         params: dict[str, JSON] = {"player": player, "move": move.notation()}
         if move.action == TAKE:
@@ -472,6 +498,10 @@ class GhostsGalore(Game[GhostsState, Move]):
 
 
 # --- checking a decoded state ------------------------------------------------------------------
+_VIEW_KEYS = {
+    "players", "you", "round", "first", "turn", "to_act", "taken", "table", "pending", "stack_count", "last_look",
+    "grids", "hidden", "hidden_placed",
+}  # fmt: skip
 _STATE_KEYS = {"players", "round", "turn", "stack", "future", "table", "pending", "taken", "grids", "hidden"}
 
 

@@ -17,6 +17,7 @@ from parlour import games
 BOARDS: dict[str, str] = {
     "boop": "parlour.web.boards.boop",
     "wooly-bully": "parlour.web.boards.wooly_bully",
+    "ghosts-galore": "parlour.web.boards.ghosts_galore",
 }
 
 

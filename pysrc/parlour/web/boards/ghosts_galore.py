@@ -1,0 +1,637 @@
+"""The Ghosts Galore board: the draft, your ghost train, the others' trains, the hidden tile, live scores.
+
+Drawn from the viewer's view alone (``GAME.view``; a network guest has nothing else) and the last
+ply's events, with the SVG of :mod:`parlour.web.boards.ghosts_draw`. What the person is doing lives
+in ``ctx.ui``: the tile in hand (``tile``), where it is previewed (``cell``) and how it is turned
+(``rot``), the keyboard cursor, and which other train a narrow screen shows. The pencilled hidden
+tile lives in ``ctx.private`` (the seat's private notes: never a move, never sent, decision 0044).
+
+A placement is two steps, as the rulebook's Confirm button: choose a free cell (the tile is
+previewed there, turned with the arrows or R), then confirm.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.engine import IllegalMove
+from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
+from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
+from parlour.games.ghosts_galore.tiles import tile_set
+from parlour.web.boards import ghosts_draw as draw
+from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.play import BoardContext
+from parlour.web.screens import seat_label
+
+GID = "ghosts-galore"
+ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
+
+
+# --- reading the view --------------------------------------------------------------------------
+def view_of(ctx: BoardContext) -> dict[str, Any]:
+    """What the viewer sees: the state cut by the engine, or (network) the view itself."""
+    if isinstance(ctx.state, dict):
+        return ctx.state
+    view: dict[str, Any] = ctx.game.view(ctx.state, ctx.viewer)
+    return view
+
+
+def pencil_of(ctx: BoardContext, view: dict[str, Any]) -> Pencil | None:
+    """The viewer's pencilled hidden tile, if any is still where it can be."""
+    notes = ctx.private
+    if notes is None or not notes.get("pencil"):
+        return None
+    try:
+        pencil = parse_pencil(notes["pencil"])
+    except IllegalMove:
+        return None
+    kept: Pencil | None = ctx.game.pencil_kept(view, pencil)
+    return kept
+
+
+def mine(view: dict[str, Any]) -> int | None:
+    you = view.get("you")
+    return you if isinstance(you, int) else None
+
+
+def free_cells(view: dict[str, Any], seat: int) -> list[int]:
+    return [c for c, p in enumerate(view["grids"][seat]) if p is None]
+
+
+def acting(ctx: BoardContext, view: dict[str, Any]) -> bool:
+    """Whether the viewer may make a move now."""
+    you = mine(view)
+    return ctx.interactive and you is not None and you in view["to_act"]
+
+
+def offer(view: dict[str, Any]) -> list[int]:
+    """Tiles the player to act may take (the flipped one; else the table and, on the last look, the
+    rest of the stack)."""
+    if view["pending"] is not None:
+        return [view["pending"]]
+    return sorted(view["table"] + (view["last_look"] or []))
+
+
+def hand(ctx: BoardContext, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The tile the viewer is placing: ``{"tile", "cell", "rot", "hidden"}``, or ``None``."""
+    you = mine(view)
+    if you is None or not acting(ctx, view):
+        return None
+    ui = ctx.ui
+    if view["round"] == 9:
+        (last,) = free_cells(view, you)
+        pencil = pencil_of(ctx, view)
+        rot = ui.get("rot", pencil.rot if pencil is not None and pencil.cell == last else 0)
+        return {"tile": view["hidden"][you], "cell": last, "rot": rot, "hidden": True}
+    tile = ui.get("tile")
+    if tile is None and view["pending"] is not None:
+        tile = view["pending"]  # the flipped tile is in hand at once: take it, or pass
+    if tile is None or tile not in offer(view):
+        return None
+    cell: int | None = ui.get("cell")
+    if cell not in free_cells(view, you):
+        cell = None
+    return {"tile": tile, "cell": cell, "rot": int(ui.get("rot", 0)), "hidden": False}
+
+
+def name(ctx: BoardContext, seat: int) -> str:
+    names = ctx.ui.get("names")
+    if isinstance(names, list) and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return seat_label(ctx.t, GID, seat)
+
+
+# --- scores ---------------------------------------------------------------------------------------
+def sheets(ctx: BoardContext, view: dict[str, Any]) -> list[ScoreSheet]:
+    result: list[ScoreSheet] = ctx.game.view_sheets(view, pencil_of(ctx, view))
+    return result
+
+
+def changed(ctx: BoardContext, view: dict[str, Any]) -> set[tuple[int, str]]:
+    """``(seat, category)`` pairs the last tile laid changed, for highlighting (the public sheets
+    with and without that tile)."""
+    lay = next((e for e in reversed(ctx.events) if e.kind == "take"), None)
+    if lay is None or view["round"] > 9:
+        return set()
+    seat, cell = int(lay.data["player"]), int(lay.data["cell"])
+    if view["grids"][seat][cell] is None:
+        return set()
+    before = {**view, "you": None, "grids": [list(g) for g in view["grids"]]}
+    before["grids"][seat][cell] = None
+    now_sheets = ctx.game.view_sheets({**view, "you": None})
+    old_sheets = ctx.game.view_sheets(before)
+    out = set()
+    for p, (a, b) in enumerate(zip(now_sheets, old_sheets, strict=True)):
+        for c, x, y in zip(CATEGORIES, a.points, b.points, strict=True):
+            if x != y:
+                out.add((p, c))
+    return out
+
+
+# --- drawing --------------------------------------------------------------------------------------
+def tile_label(ctx: BoardContext, tile_id: int, rot: int | None = None) -> str:
+    tile = tile_set()[tile_id]
+    return ctx.t("ghosts-galore.a11y.tile", n=tile_id, what=draw.describe_tile(ctx.t, tile, rot))
+
+
+def train(
+    ctx: BoardContext,
+    view: dict[str, Any],
+    seat: int,
+    *,
+    live: bool,
+    held: dict[str, Any] | None = None,
+    pencil: Pencil | None = None,
+    scored: dict[int, set[int]] | None = None,
+) -> str:
+    """One player's ghost train as SVG. ``live``: its free cells are a keyboard grid the viewer
+    acts on; ``held`` the tile previewed on it; ``pencil`` the pencilled hidden tile (owner only)."""
+    t = ctx.t
+    tiles = tile_set()
+    grid = view["grids"][seat]
+    hidden = view["hidden"][seat]
+    cursor = int(ctx.ui.get("cursor", 4))
+    # Free cells light up only when there is something to put there: a tile in hand, or the pencil.
+    targets = (
+        set(free_cells(view, seat)) if live and (held is not None or ctx.ui.get("pencilling")) else set()
+    )
+    if held is not None and held["hidden"]:
+        targets = {held["cell"]}
+    fresh = {
+        int(e.data["cell"])
+        for e in ctx.events
+        if e.kind in ("take", "hidden") and e.data.get("player") == seat
+    }
+    parts = [draw.train_frame(), draw.doors(t)]
+    rows = []
+    for r in range(3):
+        cells = []
+        for c in range(3 * r, 3 * r + 3):
+            x, y = draw.cell_origin(c)
+            placed = grid[c]
+            if placed is not None:
+                label = t(
+                    "ghosts-galore.a11y.cell-tile",
+                    cell=draw.cell_name(c),
+                    tile=tile_label(ctx, placed[0], placed[1]),
+                )
+                if hidden is not None and placed[0] == hidden:
+                    label += " · " + t("ghosts-galore.hidden-tile-short")
+            elif pencil is not None and pencil.cell == c:
+                label = t("ghosts-galore.a11y.cell-pencil", cell=draw.cell_name(c))
+            else:
+                label = t("ghosts-galore.a11y.cell-free", cell=draw.cell_name(c))
+            classes = ["cell"]
+            if c in targets:
+                classes.append("target")
+            if held is not None and held["cell"] == c:
+                classes.append("held")
+            cell_attrs = attrs(
+                class_=" ".join(classes),
+                role="gridcell",
+                id=f"gg-cell-{c}" if live else None,
+                tabindex=(0 if c == cursor else -1) if live else None,
+                data_action="cell" if live else None,
+                data_arg=c if live else None,
+                aria_label=label,
+                aria_disabled=None if not live else ("false" if c in targets else "true"),
+            )
+            cells.append(
+                f'<g{cell_attrs}><rect x="{x + 2}" y="{y + 2}" width="96" height="96" rx="7" class="slot"/></g>'
+            )
+        rows.append(f'<g role="row">{"".join(cells)}</g>')
+    parts.append("".join(rows))
+    for c, placed in enumerate(grid):
+        if placed is None:
+            continue
+        cls = "placed"
+        if hidden is not None and placed[0] == hidden:
+            cls += " hidden-placed"
+        if c in fresh and ctx.animate:
+            cls += " anim-appear"
+        parts.append(draw.placed_tile(tiles[placed[0]], placed[1], c, cls, (scored or {}).get(c, ())))
+    if pencil is not None and grid[pencil.cell] is None and (held is None or held["cell"] != pencil.cell):
+        parts.append(draw.placed_tile(tiles[view["hidden"][seat]], pencil.rot, pencil.cell, "pencilled"))
+        x, y = draw.cell_origin(pencil.cell)
+        parts.append(f'<text x="{x + 88}" y="{y + 22}" class="pencil-mark" aria-hidden="true">✎</text>')
+    if held is not None and held["cell"] is not None:
+        parts.append(draw.placed_tile(tiles[held["tile"]], held["rot"], held["cell"], "preview"))
+    label = t("ghosts-galore.a11y.train", name=name(ctx, seat))
+    return (
+        f'<svg viewBox="0 0 {draw.TRAIN} {draw.TRAIN}" class="gg-train-svg{"" if ctx.animate else " no-anim"}"'
+        f' role="grid" aria-label="{esc(label)}">' + "".join(parts) + "</svg>"
+    )
+
+
+def draft_panel(ctx: BoardContext, view: dict[str, Any], held: dict[str, Any] | None, live: bool) -> str:
+    """The round's stack, the flipped tile, the table and (last look) the rest of the stack."""
+    t = ctx.t
+    if view["round"] > 8:
+        return ""
+    count = int(view["stack_count"])
+    can_flip = live and view["pending"] is None and count > 0 and view["last_look"] is None
+    back = draw.tile_back(t("ghosts-galore.stack", count=count))
+    stack_label = tag("span", esc(t("ghosts-galore.stack", count=count)), class_="gg-caption")
+    if view["last_look"] is not None:
+        stack = ""  # the last player sees the stack's tiles themselves (GG-4)
+    elif can_flip:
+        stack = tag(
+            "button",
+            back + stack_label,
+            type="button",
+            data_action="gg-flip",
+            id="gg-flip",
+            class_="gg-stack",
+            aria_label=t("ghosts-galore.action.flip") + " · " + t("ghosts-galore.stack", count=count),
+        )
+    else:
+        stack = tag("div", back + stack_label, class_="gg-stack")
+    tiles = []
+    pending = view["pending"]
+    shown = ([pending] if pending is not None else []) + list(view["table"]) + list(view["last_look"] or [])
+    on_offer = set(offer(view)) if live else set()
+    for tid in shown:
+        where = (
+            "flipped" if tid == pending else ("stack-left" if tid in (view["last_look"] or []) else "table")
+        )
+        svg = draw.tile_svg(tile_set()[tid], 0, esc(tile_label(ctx, tid)))
+        caption = tag("span", esc(t(f"ghosts-galore.where.{where}")), class_="gg-caption")
+        chosen = held is not None and held["tile"] == tid and not held["hidden"]
+        if tid in on_offer:
+            tiles.append(
+                tag(
+                    "button",
+                    svg + caption,
+                    type="button",
+                    data_action="gg-pick",
+                    data_arg=tid,
+                    id=f"gg-tile-{tid}",
+                    class_=f"gg-offer {where}",
+                    aria_pressed="true" if chosen else "false",
+                )
+            )
+        else:
+            tiles.append(tag("div", svg + caption, class_=f"gg-offer {where}"))
+    title = tag("h2", esc(t("ghosts-galore.round", round=view["round"])))
+    return tag(
+        "section",
+        title + tag("div", stack + "".join(tiles), class_="gg-offers", role="group"),
+        class_="gg-draft",
+        aria_label=t("ghosts-galore.table"),
+    )
+
+
+def hidden_panel(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None) -> str:
+    """Your hidden tile (GG-2), with the pencil: only ever drawn for its owner."""
+    t = ctx.t
+    you = mine(view)
+    if you is None or view["hidden"][you] is None or view["hidden_placed"][you]:
+        return ""
+    tid = view["hidden"][you]
+    svg = draw.tile_svg(
+        tile_set()[tid], pencil.rot if pencil else 0, esc(tile_label(ctx, tid)), "gg-tile hidden-tile"
+    )
+    body = tag("h2", esc(t("ghosts-galore.hidden-tile"))) + svg
+    notes_ok = ctx.private is not None and view["round"] <= 8
+    if notes_ok:
+        pencilling = bool(ctx.ui.get("pencilling"))
+        body += button(
+            t("ghosts-galore.action.pencil"),
+            "gg-pencil",
+            id="gg-pencil",
+            aria_pressed="true" if pencilling else "false",
+        )
+        if pencil is not None:
+            body += tag(
+                "p", esc(t("ghosts-galore.pencilled-at", cell=draw.cell_name(pencil.cell))), class_="muted"
+            )
+            body += button(
+                "⟲", "gg-pencil-rot", -1, class_="small", aria_label=t("ghosts-galore.action.rotate-left")
+            )
+            body += button(
+                "⟳", "gg-pencil-rot", 1, class_="small", aria_label=t("ghosts-galore.action.rotate-right")
+            )
+            body += button(
+                t("ghosts-galore.action.unpencil"), "gg-unpencil", class_="small", id="gg-unpencil"
+            )
+    return tag("section", body, class_="gg-hidden", id="gg-hidden")
+
+
+def prompt_key(view: dict[str, Any], held: dict[str, Any] | None, pencilling: bool) -> str:
+    """The decision in words."""
+    if pencilling:
+        return "ghosts-galore.prompt.pencil"
+    if held is not None and held["hidden"]:
+        return "ghosts-galore.prompt.hidden"
+    if held is not None:
+        return "ghosts-galore.prompt.confirm" if held["cell"] is not None else "ghosts-galore.prompt.cell"
+    if view["last_look"] is not None:
+        return "ghosts-galore.prompt.last-look"
+    if view["table"]:
+        return "ghosts-galore.prompt.flip-or-take"
+    return "ghosts-galore.prompt.flip"
+
+
+def decisions(ctx: BoardContext, view: dict[str, Any], held: dict[str, Any] | None, live: bool) -> str:
+    t = ctx.t
+    you = mine(view)
+    pencilling = bool(ctx.ui.get("pencilling")) and ctx.private is not None
+    if not live and not pencilling:
+        waiting = [name(ctx, s) for s in view["to_act"]]
+        if not waiting:
+            return ""
+        return tag(
+            "div",
+            tag(
+                "p",
+                esc(t("ghosts-galore.prompt.wait", name=", ".join(waiting))),
+                class_="prompt",
+                id="prompt",
+            ),
+            class_="decisions",
+        )
+    who = name(ctx, you) if you is not None else ""
+    prompt = tag("p", esc(t(prompt_key(view, held, pencilling), name=who)), class_="prompt", id="prompt")
+    body = ""
+    if held is not None and not pencilling:
+        body += button("⟲", "gg-rot", -1, id="gg-rot-left", aria_label=t("ghosts-galore.action.rotate-left"))
+        body += button("⟳", "gg-rot", 1, id="gg-rot-right", aria_label=t("ghosts-galore.action.rotate-right"))
+        body += button(
+            t("ghosts-galore.action.confirm"),
+            "gg-confirm",
+            class_="primary",
+            id="gg-confirm",
+            disabled=held["cell"] is None,
+        )
+        if not held["hidden"] and held["tile"] != view["pending"]:
+            body += button(t("ghosts-galore.action.cancel"), "gg-cancel", id="gg-cancel")
+    if live and view["pending"] is not None and not pencilling:
+        body += button(t("ghosts-galore.action.pass"), "gg-pass", id="gg-pass")
+    if (
+        live
+        and view["pending"] is None
+        and view["stack_count"]
+        and view["last_look"] is None
+        and view["round"] <= 8
+    ):
+        body += button(t("ghosts-galore.action.flip"), "gg-flip", id="gg-flip-button")
+    if pencilling:
+        body += button(t("ghosts-galore.action.done"), "gg-pencil", id="gg-pencil-done")
+    return tag("div", prompt + tag("div", body, class_="actions"), class_="decisions", role="group")
+
+
+def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None) -> str:
+    """Each player's 13 categories and total (GG-D1); the category the last tile changed is marked.
+    At the end: the final breakdown, the dead ends and the tie-break (GG-D2, GG-T)."""
+    t = ctx.t
+    all_sheets = sheets(ctx, view)
+    marked = changed(ctx, view)
+    you = mine(view)
+    over = view["round"] > 9
+    head = tag("th", esc(t("ghosts-galore.category.category")), scope="col") + "".join(
+        tag(
+            "th",
+            esc(name(ctx, p)) + (" ✎" if p == you and pencil is not None and not over else ""),
+            scope="col",
+            class_="you" if p == you else None,
+        )
+        for p in range(view["players"])
+    )
+    rows = [tag("tr", head)]
+    for i, cat in enumerate(CATEGORIES):
+        cells = tag("th", esc(t(f"ghosts-galore.category.{cat}")), scope="row")
+        for p, sheet in enumerate(all_sheets):
+            hit = (p, cat) in marked
+            cells += tag(
+                "td",
+                esc(sheet.points[i]),
+                class_=" ".join(c for c in ("changed" if hit else "", "you" if p == you else "") if c)
+                or None,
+                data_cat=cat,
+                data_seat=p,
+            )
+        rows.append(tag("tr", cells))
+    total = tag("th", esc(t("ghosts-galore.category.total")), scope="row") + "".join(
+        tag("td", tag("strong", esc(s.total)), data_total=p, class_="you" if p == you else None)
+        for p, s in enumerate(all_sheets)
+    )
+    rows.append(tag("tr", total, class_="total"))
+    if over:
+        dead = tag("th", esc(t("ghosts-galore.dead-ends-label")), scope="row") + "".join(
+            tag("td", esc(len(s.dead_ends)), data_dead=p) for p, s in enumerate(all_sheets)
+        )
+        rows.append(tag("tr", dead, class_="dead"))
+    caption = t("ghosts-galore.final-scores") if over else t("ghosts-galore.live-scores")
+    note = "" if over else tag("p", esc(t("ghosts-galore.help.live")), class_="muted small-print")
+    return tag(
+        "section",
+        tag("table", tag("caption", esc(caption)) + "".join(rows), class_="gg-scores", id="gg-scores")
+        + note
+        + (tie_break(ctx, all_sheets) if over else ""),
+        class_="gg-score-wrap",
+    )
+
+
+def tie_break(ctx: BoardContext, all_sheets: list[ScoreSheet]) -> str:
+    """Why the winner won, in words: the highest total, or a tie settled by dead ends, or shared."""
+    t = ctx.t
+    best = max(s.total for s in all_sheets)
+    top = [p for p, s in enumerate(all_sheets) if s.total == best]
+    if len(top) == 1:
+        return tag("p", esc(t("ghosts-galore.end.highest-score")), class_="gg-tie", id="gg-tie")
+    names = ", ".join(name(ctx, p) for p in top)
+    fewest = min(len(all_sheets[p].dead_ends) for p in top)
+    winners = [p for p in top if len(all_sheets[p].dead_ends) == fewest]
+    key = "ghosts-galore.end.tie-dead-ends" if len(winners) == 1 else "ghosts-galore.end.tie-shared"
+    text = t(
+        key,
+        names=names,
+        points=best,
+        winner=name(ctx, winners[0]),
+        dead=t("ghosts-galore.dead-ends", count=fewest),
+    )
+    return tag("p", esc(text), class_="gg-tie", id="gg-tie")
+
+
+def others(
+    ctx: BoardContext, view: dict[str, Any], seats: list[int], scored: dict[int, dict[int, set[int]]]
+) -> str:
+    """The other players' trains: side by side when there is room, one at a time (tabs) when not."""
+    if not seats:
+        return ""
+    t = ctx.t
+    shown = ctx.ui.get("other", seats[0])
+    if shown not in seats:
+        shown = seats[0]
+    tabs = "".join(
+        button(
+            name(ctx, s),
+            "gg-other",
+            s,
+            class_="small",
+            aria_pressed="true" if s == shown else "false",
+            id=f"gg-tab-{s}",
+        )
+        for s in seats
+    )
+    trains = "".join(
+        tag(
+            "figure",
+            tag(
+                "figcaption",
+                esc(name(ctx, s)) + (" · " + esc(t("ghosts-galore.taken")) if view["taken"][s] else ""),
+            )
+            + train(ctx, view, s, live=False, scored=scored.get(s)),
+            class_="gg-train other" + (" shown" if s == shown else ""),
+            data_seat=s,
+        )
+        for s in seats
+    )
+    return tag(
+        "section",
+        tag("div", tabs, class_="gg-tabs", role="group", aria_label=t("ghosts-galore.other-trains"))
+        + tag("div", trains, class_="gg-other-trains"),
+        class_="gg-others",
+        aria_label=t("ghosts-galore.other-trains"),
+    )
+
+
+def scored_pieces(ctx: BoardContext, view: dict[str, Any]) -> dict[int, dict[int, set[int]]]:
+    """At the end: per seat, per cell, the track pieces of door-to-door tracks that scored (GG-D2)."""
+    if view["round"] <= 9:
+        return {}
+    out: dict[int, dict[int, set[int]]] = {}
+    for p, sheet in enumerate(sheets(ctx, view)):
+        for st in sheet.tracks:
+            for cell, piece in st.track.pieces:
+                out.setdefault(p, {}).setdefault(cell, set()).add(piece)
+    return out
+
+
+def render(ctx: BoardContext) -> str:
+    view = view_of(ctx)
+    you = mine(view)
+    live = acting(ctx, view)
+    held = hand(ctx, view)
+    pencil = pencil_of(ctx, view)
+    scored = scored_pieces(ctx, view)
+    me = you if you is not None else 0
+    own = train(
+        ctx,
+        view,
+        me,
+        live=live or bool(ctx.ui.get("pencilling")),
+        held=held,
+        pencil=pencil,
+        scored=scored.get(me),
+    )
+    title = tag("h2", esc(name(ctx, me) if you is None else ctx.t("ghosts-galore.your-train")))
+    mine_part = tag("div", title + own, class_="gg-train mine", data_seat=me)
+    side = (
+        draft_panel(ctx, view, held, live)
+        + decisions(ctx, view, held, live)
+        + hidden_panel(ctx, view, pencil)
+    )
+    top = tag("div", mine_part + tag("div", side, class_="gg-side"), class_="gg-top")
+    rest = others(ctx, view, [s for s in range(view["players"]) if s != me], scored) + score_table(
+        ctx, view, pencil
+    )
+    return tag("div", top + rest, class_="gg", data_round=view["round"], data_you="" if you is None else you)
+
+
+# --- input ---------------------------------------------------------------------------------------
+def act(ctx: BoardContext, action: str, arg: str) -> str | None:
+    """A move in notation for the engine, or ``None`` after a change of selection or of the pencil."""
+    view = view_of(ctx)
+    ui = ctx.ui
+    you = mine(view)
+    live = acting(ctx, view)
+    if action == "gg-other":
+        ui["other"] = int(arg)
+        return None
+    if action == "key":
+        return key(ctx, view, arg)
+    if action in ("gg-pencil", "gg-pencil-rot", "gg-unpencil") or (action == "cell" and ui.get("pencilling")):
+        pencil_act(ctx, view, action, arg)
+        return None
+    if not live or you is None:
+        return None
+    if action == "gg-flip":
+        return "flip"
+    if action == "gg-pass":
+        return "pass"
+    if action == "gg-pick":
+        tid = int(arg)
+        if tid in offer(view):
+            ui.update(tile=tid, rot=0, cell=None)
+            ui["focus"] = f"gg-cell-{ui.get('cursor', 4)}"
+        return None
+    held = hand(ctx, view)
+    if held is None:
+        return None
+    if action == "cell":
+        cell = int(arg)
+        ui["cursor"] = cell
+        ui["focus"] = f"gg-cell-{cell}"
+        if held["hidden"]:
+            return None
+        if cell in free_cells(view, you):
+            if held["cell"] == cell:
+                ui["rot"] = (held["rot"] + 1) % 4  # a second tap on the preview turns it
+            else:
+                ui.update(tile=held["tile"], cell=cell, rot=held["rot"])
+        return None
+    if action == "gg-rot":
+        ui.update(tile=held["tile"], cell=held["cell"], rot=(held["rot"] + int(arg)) % 4)
+        return None
+    if action == "gg-cancel":
+        for k in ("tile", "cell", "rot"):
+            ui.pop(k, None)
+        return None
+    if action == "gg-confirm" and held["cell"] is not None:
+        if held["hidden"]:
+            return f"hidden r{held['rot']}"
+        return f"take {held['tile']} {draw.cell_name(held['cell'])} r{held['rot']}"
+    return None
+
+
+def pencil_act(ctx: BoardContext, view: dict[str, Any], action: str, arg: str) -> None:
+    """Pencil in, move, turn or rub out the hidden tile: private notes only (decision 0044)."""
+    notes = ctx.private
+    ui = ctx.ui
+    if notes is None or mine(view) is None:
+        return
+    current = pencil_of(ctx, view)
+    if action == "gg-pencil":
+        ui["pencilling"] = not ui.get("pencilling")
+        return
+    if action == "gg-unpencil":
+        notes.pop("pencil", None)
+        return
+    if action == "gg-pencil-rot" and current is not None:
+        notes["pencil"] = Pencil(current.cell, (current.rot + int(arg)) % 4).notation()
+        return
+    if action == "cell":
+        cell = int(arg)
+        rot = current.rot if current is not None else 0
+        pencil = ctx.game.pencil(view, cell, rot)  # IllegalMove (a taken cell) is shown to the person
+        notes["pencil"] = pencil.notation()
+        ui["pencilling"] = False
+        ui["cursor"] = cell
+
+
+def key(ctx: BoardContext, view: dict[str, Any], pressed: str) -> str | None:
+    ui = ctx.ui
+    if pressed in ARROWS:
+        dr, dc = ARROWS[pressed]
+        cursor = int(ui.get("cursor", 4))
+        r, c = min(max(cursor // 3 + dr, 0), 2), min(max(cursor % 3 + dc, 0), 2)
+        ui["cursor"] = r * 3 + c
+        ui["focus"] = f"gg-cell-{ui['cursor']}"
+        return None
+    if pressed in ("r", "R"):
+        return act(ctx, "gg-rot", "1" if pressed == "r" else "-1")
+    if pressed == "Escape":
+        ui.pop("pencilling", None)
+        return act(ctx, "gg-cancel", "")
+    return None
