@@ -36,10 +36,10 @@ DIAMOND_SIDES = (
 )
 """The part of the diamond's outline inside the triangle of each edge (where a fence runs)."""
 SPOTS = (
-    ((50, 16), (32, 10), (68, 10), (50, 33)),
-    ((84, 50), (90, 32), (90, 68), (67, 50)),
-    ((50, 84), (68, 90), (32, 90), (50, 67)),
-    ((16, 50), (10, 68), (10, 32), (33, 50)),
+    ((50, 16), (32, 10), (68, 10), (50, 33), (36, 24), (64, 24), (20, 7), (80, 7)),
+    ((84, 50), (90, 32), (90, 68), (67, 50), (76, 36), (76, 64), (93, 20), (93, 80)),
+    ((50, 84), (68, 90), (32, 90), (50, 67), (64, 76), (36, 76), (80, 93), (20, 93)),
+    ((16, 50), (10, 68), (10, 32), (33, 50), (24, 64), (24, 36), (7, 80), (7, 20)),
 )
 """Where sheep stand in the triangle of each edge (first spots first)."""
 CENTRE_SPOTS = ((50, 50), (42, 42), (58, 58), (58, 42))
@@ -172,7 +172,9 @@ def tile_body(tile_id: int) -> str:
             for r in rounds:
                 if r:
                     spots.append(r.pop(0))
-        parts.extend(sheep(x, y, 1.05 if region.sheep > 3 else 1.3) for x, y in spots[: region.sheep])
+        crowd = region.sheep / max(len(region.edges) + (i == middle), 1)
+        size = 1.3 if crowd <= 2 else 1.05 if crowd <= 4 else 0.85
+        parts.extend(sheep(x, y, size) for x, y in spots[: region.sheep])
     parts.append(_figure(t.kind, t.colour))
     parts.append('<rect width="100" height="100" class="rim"/>')
     return "".join(parts)
