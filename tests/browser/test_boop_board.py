@@ -62,10 +62,10 @@ def test_a_whole_game_against_the_ai_by_clicks_until_the_end_screen(page, site_u
     end = page.locator("#end-screen")
     assert end.count() == 1, "the game reached its end screen"
     assert re.search("wins", end.inner_text())
-    assert page.locator("#move-log li").count() >= 8
+    assert page.locator("#move-log > li").count() >= 8
     page.click("#play-again")
     page.wait_for_selector("svg.boop-bed")
-    assert page.locator("#end-screen").count() == 0 and page.locator("#move-log li").count() == 0
+    assert page.locator("#end-screen").count() == 0 and page.locator("#move-log > li").count() == 0
 
 
 def test_a_ghost_comes_in_at_the_edge_and_later_boops_along_its_seam(page, site_url, watched):
@@ -177,19 +177,21 @@ def test_an_illegal_click_says_why_and_changes_nothing(page, site_url, watched):
     open_link(page, site_url, ["k@c3", "g:-"])
     # Marked aria-disabled, which Playwright's click refuses; a person can still tap it.
     page.locator("#cell-c3").dispatch_event("click")
-    page.wait_for_selector("#error-banner")
-    banner = page.locator("#error-banner")
-    assert "BP-2" in banner.inner_text() and "c3" in banner.inner_text()
-    assert page.locator("#move-log li").count() == 2
+    page.wait_for_selector("#refusal")
+    reason = page.locator("#refusal").inner_text()
+    assert "c3" in reason and "BP-" not in reason, "plain words beside the board"
+    assert page.locator("#feedback a.rule-link").inner_text() == "BP-2"
+    assert "refused" in page.locator("#cell-c3").get_attribute("class")
+    assert page.locator("#move-log > li").count() == 2
 
 
 def test_undo_takes_back_the_last_move(page, site_url, watched):
     open_link(page, site_url, [])
     page.click("#cell-d4")
     page.click("#no-ghost")
-    assert page.locator("#move-log li").count() == 2
+    assert page.locator("#move-log > li").count() == 2
     page.click("#undo")
-    assert page.locator("#move-log li").count() == 1
+    assert page.locator("#move-log > li").count() == 1
     assert page.locator("#no-ghost").count() == 1, "orange decides about the ghost again"
 
 

@@ -14,7 +14,16 @@ from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError,
 from parlour.i18n import catalogue, translate
 from parlour.web import boards, router, screens
 from parlour.web import settings as settings_mod
-from parlour.web.play import BoardContext, game_screen
+from parlour.web.play import (
+    BoardContext,
+    Refusal,
+    decision_of,
+    game_screen,
+    is_private,
+    privacy_screen,
+    privacy_seat,
+    seat_name,
+)
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 SAVE_KEY = "parlour.save.{game}"
@@ -40,6 +49,10 @@ class App:
         self.last_events: list[Any] = []
         self.share_text = ""
         self.error = ""
+        self.refused: Refusal | None = None
+        """Why the last action on the board was refused (shown beside the board, not in the banner)."""
+        self.revealed: int | None = None
+        """The seat that confirmed it holds the device (privacy screen); forgotten when a turn ends."""
         self.update_waiting = False
         self.ai_pending = False
         self.net: Any = None
@@ -76,6 +89,7 @@ class App:
     def go(self, fragment: str) -> None:
         self.route = router.parse(fragment, set(games.BY_ID))
         self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
+        self.refused, self.revealed = None, None
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -159,6 +173,9 @@ class App:
         gid = self.route.game
         self.last_events = events
         self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
+        self.refused = None
+        if self.revealed not in self.sessions[gid].acting():
+            self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
         self.announce_last()
         self.schedule_ai()
@@ -195,6 +212,9 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
+        elif action == "reveal":
+            self.revealed = int(arg)
+            self.ui["focus"] = "status"
         elif action == "update":
             self.dom.apply_update()
         elif action == "start":
@@ -207,7 +227,7 @@ class App:
             self.go(f"#/{gid}/play")
         elif action == "undo":
             self.sessions[gid].undo()
-            self.last_events, self.ui = [], {}
+            self.last_events, self.ui, self.refused, self.revealed = [], {}, None, None
             self.save(gid)
         elif action == "share":
             self.share_text = f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
@@ -268,35 +288,47 @@ class App:
         if board is None or session is None or self.route.screen != "play":
             return
         ctx = self.context(session)
+        if self.passing(board, ctx) is not None:
+            return  # the privacy screen covers the board: nothing on it may be acted on
         if not ctx.interactive and ctx.private is None:
             return
-        move = board.act(ctx, action, arg)  # may change the seat's private notes, even out of turn
-        self.ui = ctx.ui
-        if ctx.private is not None:
-            self.save(gid)
-        if move is None or not ctx.interactive:
-            return
-        player = session.human_to_act()
-        assert player is not None
         try:
+            move = board.act(ctx, action, arg)  # may change the seat's private notes, even out of turn
+            self.ui = ctx.ui
+            if ctx.private is not None:
+                self.save(gid)
+            if move is None or not ctx.interactive:
+                return
+            player = session.human_to_act()
+            assert player is not None
             # A board gives its move as JSON (as the network carries it): the game decodes it.
             events = session.play(player, session.game.decode_move(move))
         except IllegalMove as err:
-            reason = self.t(err.code, **err.params) if err.code else err.message
-            self.error = f"{reason} ({err.rule})" if err.rule else reason
+            self.refuse(err, ctx.ui.pop("target", None) or f"{action}-{arg}")
             return
         self.error = ""
         self.played(events)
+
+    def refuse(self, err: IllegalMove, target: str) -> None:
+        """Show why an action was refused beside the board, on the element acted on, and say it."""
+        reason = self.t(err.code, **err.params) if err.code else err.message
+        self.refused = Refusal(reason, err.rule or "", target)
+        self.ui["focus"] = target
+        self.dom.announce(reason)
+
+    def passing(self, board: Any, ctx: BoardContext) -> int | None:
+        """The seat the device must be passed to before the board is drawn (privacy screen)."""
+        return privacy_seat(ctx.session, is_private(board, ctx), self.revealed)
 
     # --- drawing ----------------------------------------------------------------------------
     def context(self, session: LocalSession) -> BoardContext:
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
         people = [i for i, s in enumerate(session.seats) if not s.is_ai]
-        viewer = human if human is not None else (people[0] if people else 0)
+        viewer: int | None = human if human is not None else (people[0] if people else 0)
         # Private notes belong to the person at the device: the one acting, or the only person.
         noting = self.replay is None and (human is not None or len(people) == 1) and bool(people)
-        return BoardContext(
+        ctx = BoardContext(
             session=session,
             t=self.t,
             state=state,
@@ -305,8 +337,13 @@ class App:
             animate=self.settings.animate(self.dom.reduced_motion()),
             replay=self.replay,
             ui=self.ui,
-            private=session.notes_of(viewer) if noting else None,
+            private=session.notes_of(viewer) if noting and viewer is not None else None,
         )
+        board = boards.board(session.game.id)
+        if len(people) > 1 and board is not None and is_private(board, ctx) and human != self.revealed:
+            # Several people share the device: nobody's secrets are drawn until they say they hold it.
+            ctx.viewer, ctx.private = None, None
+        return ctx
 
     def picker_entries(self) -> list[screens.PickerEntry]:
         entries = []
@@ -343,7 +380,16 @@ class App:
             board = boards.board(r.game)
             assert board is not None
             ctx = self.context(session)
-            return game_screen(t, ctx, board.render(ctx), self.share_text)
+            seat = self.passing(board, ctx)
+            if seat is not None:
+                name = seat_name(t, r.game, seat, session)
+                return game_screen(
+                    t, ctx, privacy_screen(t, name, seat), self.share_text, passing=name, board=board
+                )
+            ctx.refused = self.refused
+            return game_screen(
+                t, ctx, board.render(ctx), self.share_text, decision_of(board, ctx), board=board
+            )
         return screens.missing(t)
 
     def render(self) -> None:

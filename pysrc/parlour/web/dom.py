@@ -39,12 +39,30 @@ def render(html: str) -> None:
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
     root = doc.getElementById("app")
+    scrolled = _scroll_positions(root)
     root.innerHTML = html
     root.setAttribute("aria-busy", "false")
+    _restore_scroll(root, scrolled)
     if focus_id:
         el = doc.getElementById(focus_id)
         if _some(el):
             el.focus()
+
+
+def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
+    """Scroll offsets of the elements marked ``data-keep-scroll``, and whether each was at its end."""
+    out = {}
+    for el in root.querySelectorAll("[data-keep-scroll][id]"):
+        at_end = el.scrollTop + el.clientHeight >= el.scrollHeight - 4
+        out[str(el.id)] = (float(el.scrollTop), bool(at_end))
+    return out
+
+
+def _restore_scroll(root: Any, scrolled: dict[str, tuple[float, bool]]) -> None:
+    """A log that was at its newest entry follows the newest entry; one scrolled back stays put."""
+    for el in root.querySelectorAll("[data-keep-scroll][id]"):
+        top, at_end = scrolled.get(str(el.id), (0.0, True))
+        el.scrollTop = el.scrollHeight if at_end else top
 
 
 def focus(element_id: str) -> None:
@@ -102,7 +120,23 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
                 event.preventDefault()
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
 
+    def highlight(on: bool) -> Callable[[Any], None]:
+        # A decision's button lights up the board elements it would choose (data-highlights).
+        def handler(event: Any) -> None:
+            el = event.target
+            found = el.closest("[data-highlights]") if _some(el) and hasattr(el, "closest") else None
+            if not _some(found):
+                return
+            for name in str(found.getAttribute("data-highlights")).split():
+                target = js.document.getElementById(name)
+                if _some(target):
+                    target.classList.toggle("hl", on)
+
+        return handler
+
     doc = js.document
+    for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
+        doc.addEventListener(kind, _proxy(highlight(on)))
     doc.addEventListener("click", _proxy(on_click))
     doc.addEventListener("change", _proxy(on_change))
     doc.addEventListener("keydown", _proxy(on_key))

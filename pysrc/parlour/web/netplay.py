@@ -26,7 +26,7 @@ from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
 from parlour.web import boards, qr
 from parlour.web.markup import attrs, button, esc, labelled, tag
-from parlour.web.play import BoardContext
+from parlour.web.play import BoardContext, decision_markup, decision_of
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
 
@@ -218,7 +218,7 @@ def board_markup(
         names=[seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))],
         private=private,
     )
-    return str(board.render(ctx))
+    return str(board.render(ctx)) + decision_markup(decision_of(board, ctx))
 
 
 def qr_figure(t: T, text: str, label_key: str) -> str:

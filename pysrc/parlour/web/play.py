@@ -1,18 +1,99 @@
-"""The screen of a match being played, around the game's own board: whose turn, live score, the move
-log (each entry shows that moment), undo, share, and the end screen."""
+"""The match screen, shared by every board: the regions around the game's own board and the parts
+every board needs (see ``docs/match-screen.md`` for how a board plugs in).
+
+Regions, in reading order: the **turn** region (whose turn, the decision in words, and the decision's
+buttons), the **board**, the **feedback** line beside the board (why an action was refused, with
+the rule as a link into the rules help), the **controls** (undo, share, new game, rules) and the
+**side** panels (score, log), which sit beside the board when there is room and fold away below
+it when there is not. Over them: the end dialog and the privacy screen of hot-seat games with
+hidden information.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from parlour.engine import Event
+from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, tag
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
 
 T = Callable[..., str]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of the current decision.
+
+    ``label`` is the button's words (already translated); clicking it dispatches ``action`` with
+    ``arg`` to the board's ``act`` (or to the app for shared actions). ``highlights`` lists ids of
+    board elements to highlight while this button has hover or focus (the line that would
+    graduate), so alternatives are told apart without reading coordinates. ``pressed`` makes a
+    toggle (kitten/cat), ``None`` an ordinary button.
+    """
+
+    label: str
+    action: str
+    arg: object = None
+    id: str | None = None
+    pressed: bool | None = None
+    disabled: bool = False
+    primary: bool = False
+    highlights: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the person acting decides now: ``prompt`` in words ("bring your ghost cat in, or not";
+    the screen puts the player's name before it) and the buttons that decide it. Choices made on
+    the board itself (a cell) need no button; a decision with no button still has its words."""
+
+    prompt: str
+    choices: tuple[Choice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the last action was refused: ``reason`` in plain words (no rule code in it), ``rule``
+    the rule id to link ("BP-2"), ``target`` the id of the element that was acted on (the board
+    marks it, e.g. ``cell-c3``)."""
+
+    reason: str
+    rule: str = ""
+    target: str = ""
+
+
+RULE_CODE = re.compile(r"\s*\(([A-Z]{2,3}-[A-Z]?\d+[a-z]?)\)")
+"""A rule id written in a sentence, "(BP-2)": taken out of player-facing text, kept as a link."""
+
+
+def split_rule(text: str) -> tuple[str, list[str]]:
+    """``text`` without its parenthesised rule ids, and those ids in order, each once.
+
+    >>> split_rule("You have no cat in your pool (BP-2).")
+    ('You have no cat in your pool.', ['BP-2'])
+    """
+    ids: list[str] = []
+    for found in RULE_CODE.findall(text):
+        if found not in ids:
+            ids.append(found)
+    return RULE_CODE.sub("", text).strip(), ids
+
+
+def rule_link(t: T, game_id: str, rule: str) -> str:
+    """A rule id as a small link into the rules help at that rule (``#/GAME/rules?rule=BP-2``)."""
+    return tag(
+        "a",
+        esc(rule),
+        href=f"#/{game_id}/rules?rule={rule}",
+        class_="rule-link",
+        title=t("app.rule-help", rule=rule),
+        aria_label=t("app.rule-help", rule=rule),
+    )
 
 
 @dataclass
@@ -37,6 +118,7 @@ class BoardContext:
     replay: int | None = None
     ui: dict[str, Any] = field(default_factory=dict)
     private: dict[str, Any] | None = None
+    refused: Refusal | None = None
 
     @property
     def game(self) -> Any:
@@ -55,7 +137,53 @@ def seat_name(t: T, game_id: str, seat: int, session: LocalSession) -> str:
     return name
 
 
-def status(t: T, ctx: BoardContext) -> str:
+def decision_of(board: Any, ctx: BoardContext) -> Decision | None:
+    """The board's current decision (its optional ``decision(ctx)`` hook), when the person at the
+    device may act; ``None`` for a board without the hook (it then draws its own prompt)."""
+    hook = getattr(board, "decision", None)
+    if hook is None or not ctx.interactive:
+        return None
+    found = hook(ctx)
+    return found if isinstance(found, Decision) else None
+
+
+def is_private(board: Any, ctx: BoardContext) -> bool:
+    """Whether the board shows a seat's hidden information: its ``PRIVATE`` flag or ``private(ctx)``."""
+    hook = getattr(board, "private", None)
+    if callable(hook):
+        return bool(hook(ctx))
+    return bool(getattr(board, "PRIVATE", False))
+
+
+def privacy_seat(session: LocalSession, private: bool, revealed: int | None) -> int | None:
+    """The seat the device must be passed to before its hidden information is drawn, or ``None``.
+
+    Only a hot-seat table needs it: a private board, two or more people at one device, a person to
+    act, and that person not yet confirmed (``revealed``; the app forgets it when the turn ends).
+    """
+    if not private or session.outcome() is not None:
+        return None
+    people = [i for i, s in enumerate(session.seats) if not s.is_ai]
+    seat = session.human_to_act()
+    if len(people) < 2 or seat is None or seat == revealed:
+        return None
+    return seat
+
+
+def privacy_screen(t: T, name: str, seat: int) -> str:
+    """ "Pass the device to <name>": drawn instead of the board until that player says they hold it."""
+    body = (
+        tag("h2", esc(t("app.privacy.pass", name=name)), id="privacy-title", tabindex=-1)
+        + tag("p", esc(t("app.privacy.look-away")), class_="muted")
+        + button(t("app.privacy.show", name=name), "reveal", seat, class_="primary", id="reveal")
+    )
+    return tag(
+        "section", body, class_="privacy", id="privacy", data_seat=seat, aria_labelledby="privacy-title"
+    )
+
+
+def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: str = "") -> str:
+    """Whose turn, naming the decision when there is one ("Orange: bring your ghost cat in, or not")."""
     gid, session = ctx.game.id, ctx.session
     outcome = session.outcome()
     if ctx.replay is not None:
@@ -64,11 +192,78 @@ def status(t: T, ctx: BoardContext) -> str:
         if not outcome.winners:
             return t("app.draw")
         return t("app.winner", name=", ".join(seat_name(t, gid, w, session) for w in outcome.winners))
+    if passing:
+        return t("app.privacy.pass", name=passing)
     acting = session.acting()
     if not acting:
         return ""
     who = seat_name(t, gid, acting[0], session)
-    return t("app.thinking", name=who) if session.seats[acting[0]].is_ai else t("app.to-move", name=who)
+    if session.seats[acting[0]].is_ai:
+        return t("app.thinking", name=who)
+    if decision is not None:
+        return t("app.decide", name=seat_label(t, gid, acting[0]), decision=decision.prompt)
+    return t("app.to-move", name=who)
+
+
+def choice_button(choice: Choice) -> str:
+    return button(
+        choice.label,
+        choice.action,
+        choice.arg,
+        id=choice.id,
+        class_="primary" if choice.primary else None,
+        aria_pressed=None if choice.pressed is None else ("true" if choice.pressed else "false"),
+        disabled=choice.disabled,
+        data_highlights=" ".join(choice.highlights) or None,
+    )
+
+
+def turn_region(t: T, ctx: BoardContext, decision: Decision | None, passing: str = "") -> str:
+    """Whose turn and what to decide, in words, with every button of the decision."""
+    line = tag("p", esc(status(t, ctx, decision, passing)), class_="status", id="status", aria_live="polite")
+    buttons = ""
+    if decision is not None and decision.choices:
+        buttons = tag(
+            "div",
+            "".join(choice_button(c) for c in decision.choices),
+            class_="choices",
+            id="choices",
+            role="group",
+            aria_labelledby="status",
+        )
+    return tag("section", line + buttons, class_="turn", id="turn")
+
+
+def decision_markup(decision: Decision | None) -> str:
+    """The decision's words and buttons on their own, for a screen that draws its own status
+    (network play: the host's view says whose turn it is)."""
+    if decision is None:
+        return ""
+    buttons = "".join(choice_button(c) for c in decision.choices)
+    return tag(
+        "div",
+        tag("p", esc(decision.prompt), class_="prompt", id="prompt")
+        + (tag("div", buttons, class_="choices", id="choices", role="group") if buttons else ""),
+        class_="decisions",
+    )
+
+
+def feedback(t: T, ctx: BoardContext) -> str:
+    """The refusal of the last action, beside the board, with the rule as a link into the help."""
+    refused = ctx.refused
+    if refused is None or ctx.replay is not None:
+        return tag("div", "", class_="feedback", id="feedback")
+    words, ids = split_rule(refused.reason)
+    rules = [refused.rule] if refused.rule else []
+    rules += [r for r in ids if r not in rules]
+    links = "".join(" " + rule_link(t, ctx.game.id, r) for r in rules)
+    return tag(
+        "div",
+        tag("span", esc(words), id="refusal") + links,
+        class_="feedback refused",
+        id="feedback",
+        data_target=refused.target or None,
+    )
 
 
 def score_panel(t: T, ctx: BoardContext) -> str:
@@ -86,28 +281,55 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def log_panel(t: T, ctx: BoardContext) -> str:
+def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
+    """One event of the log in plain words: the board's ``event_line`` hook, else the catalogue's
+    ``<game>.event.<kind>`` with the event's data, else nothing."""
+    seen = event.seen_by(ctx.viewer)
+    if seen is None:
+        return None
+    visible = Event(event.kind, {k: v for k, v in seen.items() if k != "kind"})
+    hook = getattr(board, "event_line", None)
+    if hook is not None:
+        line = hook(ctx, visible)
+        return str(line) if line else None
+    key = f"{ctx.game.id}.event.{event.kind}"
+    if key not in catalogue("en"):
+        return None
+    params = {k: "–".join(map(str, v)) if isinstance(v, list) else v for k, v in visible.data.items()}
+    return t(key, **params)
+
+
+def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """Every ply as an entry (a button showing that moment) with its events' lines under it."""
     items = []
+    all_events = ctx.session.match.events
     for entry in ctx.session.log():
         words = t(
             entry.key, **{**entry.params, "player": seat_name(t, ctx.game.id, entry.player, ctx.session)}
         )
         current = ctx.replay == entry.index
         label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
+        lines = [
+            line
+            for event in (all_events[entry.index] if entry.index < len(all_events) else [])
+            if (line := event_line(t, board, ctx, event))
+        ]
+        sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
         items.append(
             tag(
                 "li",
-                button_markup(label, "replay", entry.index, current),
+                button_markup(label, "replay", entry.index, current) + sub,
                 class_="current" if current else None,
+                id=f"log-{entry.index}",
             )
         )
-    live = button(t("app.live"), "live", class_="small") if ctx.replay is not None else ""
+    live = button(t("app.live"), "live", class_="small", id="live") if ctx.replay is not None else ""
     body = (
-        tag("ol", "".join(items), class_="log", id="move-log")
+        tag("ol", "".join(items), class_="log", id="move-log", data_keep_scroll="end")
         if items
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
-    return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel")
+    return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel", id="log-panel")
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
@@ -166,7 +388,18 @@ def end_screen(t: T, ctx: BoardContext) -> str:
     )
 
 
-def game_screen(t: T, ctx: BoardContext, board_markup: str, share_text: str = "") -> str:
+def game_screen(
+    t: T,
+    ctx: BoardContext,
+    board_markup: str,
+    share_text: str = "",
+    decision: Decision | None = None,
+    passing: str = "",
+    board: Any = None,
+) -> str:
+    """The whole match screen. ``decision`` is the board's current decision (drawn in the turn
+    region); ``passing`` names the player the device goes to while the privacy screen is up;
+    ``board`` is the board module (for its optional hooks: the log's event lines)."""
     gid = ctx.game.id
     top = tag(
         "header",
@@ -175,7 +408,6 @@ def game_screen(t: T, ctx: BoardContext, board_markup: str, share_text: str = ""
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
     )
-    status_line = tag("p", esc(status(t, ctx)), class_="status", id="status", aria_live="polite")
     share = (
         tag(
             "p",
@@ -188,11 +420,12 @@ def game_screen(t: T, ctx: BoardContext, board_markup: str, share_text: str = ""
         if share_text
         else ""
     )
-    side = score_panel(t, ctx) + log_panel(t, ctx)
+    side = score_panel(t, ctx) + log_panel(t, ctx, board)
+    board_region = tag("div", board_markup, class_="board-wrap", id="board")
     main = tag(
         "div",
-        status_line + tag("div", board_markup, class_="board-wrap") + controls(t, ctx) + share,
+        turn_region(t, ctx, decision, passing) + board_region + feedback(t, ctx) + controls(t, ctx) + share,
         class_="play-main",
     )
-    layout = tag("div", main + tag("aside", side, class_="side"), class_="play")
+    layout = tag("div", main + tag("aside", side, class_="side"), class_="play match")
     return top + tag("main", layout + end_screen(t, ctx), id="main", data_screen="play", data_game=gid)

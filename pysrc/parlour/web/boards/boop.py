@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.web.markup import attrs, button, esc, tag
-from parlour.web.play import BoardContext
+from parlour.web.markup import attrs, esc, tag
+from parlour.web.play import BoardContext, Choice, Decision
 
 CELL = 100
 MARGIN = 70
@@ -175,6 +175,8 @@ def render(ctx: BoardContext) -> str:
                 classes.append("legal")
             if cell in candidate_cells or cell in win_cells:
                 classes.append("line")
+            if ctx.refused is not None and ctx.refused.target == f"cell-{cell}":
+                classes.append("refused")
             cell_attrs = attrs(
                 class_=" ".join(classes),
                 id=f"cell-{cell}",
@@ -220,7 +222,7 @@ def render(ctx: BoardContext) -> str:
             "boop.a11y.entry", edge=t(f"boop.edge.{edge}"), a=entry["segment"][0], b=entry["segment"][1]
         )
         g_attrs = attrs(
-            class_="entry",
+            class_=f"entry {COLOURS[info['mover']]}",
             role="button",
             tabindex=0,
             data_action="ghost",
@@ -235,7 +237,7 @@ def render(ctx: BoardContext) -> str:
         f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="grid" '
         f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(phase)}">' + "".join(parts) + "</svg>"
     )
-    return pools(ctx, info, 1) + svg + pools(ctx, info, 0) + decisions(ctx, info, kind, choices, entries)
+    return pools(ctx, info, 1) + svg + pools(ctx, info, 0)
 
 
 def coordinates() -> str:
@@ -320,47 +322,61 @@ def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
     )
 
 
-def decisions(
-    ctx: BoardContext,
-    info: dict[str, Any],
-    kind: str,
-    choices: list[dict[str, Any]],
-    entries: list[dict[str, Any]],
-) -> str:
-    """What the mover decides besides a cell: kitten or cat, which graduation, ghost or not."""
+def decision(ctx: BoardContext) -> Decision | None:
+    """What the mover decides now, in words, with its buttons: kitten or cat (the cell is chosen on
+    the bed), which line graduates (each button lights up its own cells), ghost or not."""
     t = ctx.t
     if not ctx.interactive:
-        return ""
+        return None
+    info = ctx.game.info(ctx.state)
     phase = info["phase"]
-    prompt = tag("p", esc(t(info["prompt"])), class_="prompt", id="prompt")
-    body = ""
+    choices: list[Choice] = []
     if phase == "place":
+        kind = selected_kind(ctx, info)
         pool = info["players"][info["mover"]]["pool"]
         for k, count in (("kitten", pool["kittens"]), ("cat", pool["cats"])):
-            label = f"{t(f'boop.piece.{k}', count=1)} ({count})"
-            body += button(
-                label,
-                "kind",
-                k,
-                id=f"kind-{k}",
-                aria_pressed="true" if kind == k else "false",
-                disabled=count == 0,
+            choices.append(
+                Choice(
+                    f"{t(f'boop.piece.{k}', count=1).capitalize()} ({count})",
+                    "kind",
+                    k,
+                    id=f"kind-{k}",
+                    pressed=kind == k,
+                    disabled=count == 0,
+                )
             )
-    elif choices:
-        for ch in choices:
-            label = "–".join(ch["cells"]) if ch["cells"] else t("boop.action.pass")
-            body += button(
-                label,
-                "graduate",
-                ch["move"],
-                class_="primary" if ch["cells"] else None,
-                id=f"grad-{ch['move'][2:]}",
+    elif phase in ("grad-a", "grad-b"):
+        for ch in ctx.game.graduation_choices(ctx.state):
+            choices.append(
+                Choice(
+                    "–".join(ch["cells"]) if ch["cells"] else t("boop.action.pass"),
+                    "graduate",
+                    ch["move"],
+                    id=f"grad-{ch['move'][2:]}",
+                    primary=bool(ch["cells"]),
+                    highlights=tuple(f"cell-{c}" for c in ch["cells"]),
+                )
             )
-    elif entries:
-        body += button(t("boop.action.no-ghost"), "ghost", "g:-", id="no-ghost")
-    return tag(
-        "div", prompt + tag("div", body, class_="actions"), class_="decisions", role="group" if body else None
-    )
+    elif phase == "ghost":
+        choices.append(Choice(t("boop.action.no-ghost"), "ghost", "g:-", id="no-ghost"))
+    return Decision(t(info["prompt"]), tuple(choices))
+
+
+# --- the log ---------------------------------------------------------------------------------
+SILENT = frozenset({"placed", "pass", "turn"})
+"""Events the move's own line already says (the placement, a pass) or that need no line."""
+
+
+def event_line(ctx: BoardContext, event: Any) -> str | None:
+    """One event in plain words for the log, automatic steps included (a piece booped off and back
+    to its pool, a ghost floating on, a forced graduation)."""
+    kind, data = event.kind, dict(event.data)
+    if kind in SILENT:
+        return None
+    if kind in ("boop", "booo") and not data.get("to"):
+        kind += "-off"
+    params = {k: "–".join(map(str, v)) if isinstance(v, list) else v for k, v in data.items()}
+    return ctx.t(f"boop.event.{kind}", **params)
 
 
 # --- input -------------------------------------------------------------------------------------

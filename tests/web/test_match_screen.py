@@ -1,0 +1,223 @@
+"""The shared match screen on CPython: the app driven by the same events the page sends, its markup
+read back. What a player would notice: the status names the decision, a refusal appears beside the
+board on the cell, the log lists automatic steps, the privacy screen covers a hot-seat player's
+secrets until they hold the device."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from parlour.engine import Match, encode_link
+from parlour.games.boop import GAME
+from parlour.web import app as app_mod
+from parlour.web import play
+from parlour.web.boards import boop as boop_board
+from parlour.web.session import HUMAN, LocalSession, Seat
+from toygame import GAME as TOY
+
+
+class Dom:
+    """The page as the app sees it: storage, the URL fragment, the last markup drawn, focus."""
+
+    def __init__(self, fragment: str = "#/", storage: dict[str, str] | None = None) -> None:
+        self.storage = {} if storage is None else storage
+        self.hash = fragment
+        self.html = ""
+        self.focused = ""
+        self.said: list[str] = []
+        self.timers: list[Any] = []
+
+    def storage_get(self, key: str) -> str | None:
+        return self.storage.get(key)
+
+    def storage_set(self, key: str, value: str) -> None:
+        self.storage[key] = value
+
+    def storage_remove(self, key: str) -> None:
+        self.storage.pop(key, None)
+
+    def languages(self) -> list[str]:
+        return ["en"]
+
+    def listen(self, on_event: Any) -> None:
+        self.on_event = on_event
+
+    def update_waiting(self) -> bool:
+        return False
+
+    def location_hash(self) -> str:
+        return self.hash
+
+    def set_hash(self, fragment: str) -> None:
+        self.hash = fragment
+        self.on_event("route", "", "", "", "")
+
+    def replace_hash(self, fragment: str) -> None:
+        self.hash = fragment
+
+    def page_url(self) -> str:
+        return "http://127.0.0.1:8000/"
+
+    def loaded(self) -> None:
+        pass
+
+    def set_language(self, lang: str, title: str) -> None:
+        pass
+
+    def render(self, html: str) -> None:
+        self.html = html
+
+    def focus(self, element_id: str) -> None:
+        self.focused = element_id
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+    def later(self, ms: int, fn: Any) -> None:
+        self.timers.append(fn)
+
+    def reduced_motion(self) -> bool:
+        return False
+
+    def click(self, action: str, arg: str = "") -> None:
+        self.on_event("click", action, arg, "", "")
+
+    def run_timers(self) -> None:
+        while self.timers:
+            self.timers.pop(0)()
+
+
+class Text(HTMLParser):
+    """The text of the element with ``id`` (and everything inside it)."""
+
+    def __init__(self, wanted: str) -> None:
+        super().__init__()
+        self.wanted, self.depth, self.parts = wanted, 0, []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth or dict(attrs).get("id") == self.wanted:
+            self.depth += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.parts.append(data)
+
+
+def text_of(html: str, element_id: str) -> str:
+    parser = Text(element_id)
+    parser.feed(html)
+    return " ".join(" ".join(parser.parts).split())
+
+
+def hotseat(moves: list[str], seats: tuple[str, str] = (HUMAN, HUMAN)) -> str:
+    match = Match.new(GAME, 2, {"first": "orange"}, 1, {"seats": list(seats)})
+    for move in moves:
+        match.play(GAME.to_act(match.state)[0], move)
+    return encode_link(match.record)
+
+
+def open_app(fragment: str, storage: dict[str, str] | None = None) -> tuple[app_mod.App, Dom]:
+    dom = Dom(fragment, storage)
+    app = app_mod.App(dom)
+    app.start()
+    return app, dom
+
+
+def test_the_status_names_the_decision_and_its_buttons_sit_beside_it():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1'])}")
+    assert text_of(dom.html, "status") == "Orange: Bring your ghost cat in at the edge of the bed, or not."
+    assert "No ghost this turn" in text_of(dom.html, "choices")
+    dom.click("ghost", "g:-")
+    assert text_of(dom.html, "status").startswith("Purple: Place a kitten or a cat")
+    assert "Kitten (8)" in text_of(dom.html, "choices") and 'id="kind-kitten"' in dom.html
+
+
+def test_a_refused_click_is_explained_beside_the_board_on_its_cell_with_the_rule_as_a_link():
+    # BP-2: a piece goes on an empty cell; a1 is taken.
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-'])}")
+    dom.click("cell", "a1")
+    reason = text_of(dom.html, "refusal")
+    assert reason == "a1 is taken: place on an empty cell."
+    assert "(BP-" not in reason and 'id="error-banner"' not in dom.html
+    assert re.search(r'<a href="#/boop/rules\?rule=BP-2" class="rule-link"', dom.html)
+    assert re.search(r'<g class="cell refused" id="cell-a1"', dom.html)
+    assert dom.focused == "cell-a1" and dom.said[-1].startswith("a1 is taken")
+    dom.click("cell", "b2")  # a legal placement clears the refusal
+    assert text_of(dom.html, "refusal") == ""
+
+
+def test_rule_codes_are_taken_out_of_sentences_once_each():
+    assert play.split_rule("Taken (BP-2). (BP-2)") == ("Taken.", ["BP-2"])
+    assert play.split_rule("Plain words.") == ("Plain words.", [])
+
+
+def test_the_log_lists_automatic_steps_under_their_move():
+    # BP-14, BP-15: the orange ghost entered at top-c floats down a seam by itself at the end of
+    # orange's next turn and boops the kitten beside it; the log says so under that move.
+    app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:top-c', 'k@f1', 'g:-'])}")
+    dom.click("cell", "c5")
+    entry = text_of(dom.html, f"log-{len(app.sessions['boop'].match.plies) - 1}")
+    assert "floats" in entry and "Boop! c5 to b5" in entry
+
+
+class PrivateBoop(SimpleNamespace):
+    """boop.'s board declaring hidden information, to drive the privacy screen through the app."""
+
+
+def private_board() -> Any:
+    return PrivateBoop(
+        render=boop_board.render,
+        act=boop_board.act,
+        decision=boop_board.decision,
+        event_line=boop_board.event_line,
+        PRIVATE=True,
+    )
+
+
+def test_the_privacy_screen_covers_each_hot_seat_turn_until_the_player_holds_the_device(monkeypatch):
+    board = private_board()
+    monkeypatch.setattr(app_mod.boards, "board", lambda gid: board)
+    app, dom = open_app(f"#/boop/play?m={hotseat([])}")
+    assert text_of(dom.html, "status") == "Pass the device to Orange"
+    assert 'id="privacy"' in dom.html and "boop-bed" not in dom.html
+    assert app.context(app.sessions["boop"]).viewer is None, "nobody's secrets are drawn yet"
+    dom.click("cell", "a1")  # a click meant for the hidden board does nothing
+    assert not app.sessions["boop"].match.plies
+    dom.click("reveal", "0")
+    assert "boop-bed" in dom.html and 'id="privacy"' not in dom.html
+    assert app.context(app.sessions["boop"]).viewer == 0
+    dom.click("cell", "a1")
+    assert "boop-bed" in dom.html, "the same player goes on deciding about the ghost"
+    dom.click("ghost", "g:-")
+    assert text_of(dom.html, "status") == "Pass the device to Purple", "the turn ended: covered again"
+    assert "boop-bed" not in dom.html
+
+
+def test_no_privacy_screen_against_the_ai_or_on_a_board_without_secrets(monkeypatch):
+    session = LocalSession.new(TOY, [Seat(HUMAN), Seat("random")], {"random": lambda: None}, seed=1)
+    assert play.privacy_seat(session, True, None) is None
+    people = LocalSession.new(TOY, [Seat(HUMAN), Seat(HUMAN)], {}, seed=1)
+    assert play.privacy_seat(people, False, None) is None
+    assert play.privacy_seat(people, True, None) == 0
+    assert play.privacy_seat(people, True, 0) is None
+    markup = play.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
+    assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.pass:Anna" in markup
+
+
+@pytest.mark.parametrize("name", ["render", "act"])
+def test_every_registered_board_keeps_the_required_interface(name):
+    from parlour.web import boards
+
+    for gid in boards.BOARDS:
+        module = boards.board(gid)
+        if module is not None:
+            assert callable(getattr(module, name))
