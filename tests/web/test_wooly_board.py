@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from parlour.engine import Rng
 from parlour.games.wooly_bully import BOTS, GAME
 from parlour.games.wooly_bully import moves as mv
 from parlour.i18n import translate
@@ -75,7 +76,10 @@ def test_a_placement_is_previewed_turned_and_confirmed_before_it_is_played():
     rots = sorted(m.rot for m in GAME.legal_moves(state, 0) if m.pos == (-1, -1) and m.kind == "place")
     assert wb.act(ctx, "wb-square", "-1,-1") is None
     html = wb.render(ctx)
-    assert 'class="tile preview"' in html and 'id="wb-confirm"' in html
+    decided = wb.decision(ctx)
+    assert 'class="tile preview"' in html and decided is not None
+    assert [c.id for c in decided.choices][:2] == ["wb-confirm", "wb-rotate"]
+    assert decided.choices[0].highlights == ("wb-sq--1_-1",)
     if len(rots) > 1:
         wb.act(ctx, "key", "R")
         assert wb._preview_rot(ctx, rots) == rots[1]
@@ -88,7 +92,9 @@ def test_wb_13_leaving_asks_once_more_and_names_the_bonus():
     state = built(hands=[[VCAP_B], [], []], players=3)
     ctx = ctx_for(session_on(state), 0)
     assert wb.act(ctx, "wb-leave", "ask") is None
-    assert "with 6 bonus points" in wb.render(ctx)
+    decided = wb.decision(ctx)
+    assert decided is not None and "with 6 bonus points" in decided.prompt
+    assert [c.id for c in decided.choices] == ["wb-leave-yes", "wb-leave-no"]
     assert wb.act(ctx, "wb-leave", "no") is None and "leaving" not in ctx.ui
     wb.act(ctx, "wb-leave", "ask")
     assert wb.act(ctx, "wb-leave", "yes") == "leave"
@@ -163,3 +169,54 @@ def test_the_ai_plan_is_decided_once_per_position():
     session = session_on(state, ("human", "hard"))
     first = session.ai_plan()
     assert first is session.ai_plan() and first is not None and first[0] == 1
+
+
+# --- hot-seat through the app: privacy screens and interrupts (WB-D1, WB-D2) ------------------------------
+def wolf_ready_record():
+    """A three-person game after a few bot moves, in which seat 2 (not on turn) could lay a wolf."""
+    from parlour.engine import Match, encode_link
+    from parlour.games.wooly_bully.tiles import tile
+
+    for seed in range(300):
+        match = Match.new(GAME, 3, {}, f"wolf:{seed}", {"seats": ["human"] * 3})
+        bots = [BOTS["easy"]() for _ in range(3)]
+        for ply in range(12):
+            state = match.state
+            turn = GAME.to_act(state)[0]
+            wolves = [
+                m for m in GAME.legal_moves(state, 2) if m.kind == "place" and tile(m.tile).kind == "wolf"
+            ]
+            if turn != 2 and wolves and ply > 0:
+                return encode_link(match.record), turn, wolves[0]
+            legal = GAME.legal_moves(state, turn)
+            move = bots[turn].choose(
+                GAME, GAME.view(state, turn), turn, legal, Rng.from_seed(f"{seed}:{ply}")
+            )
+            if move is None or move.kind == "leave":
+                break
+            match.play(turn, move)
+    raise AssertionError("no seed gives seat 2 a wolf to play")
+
+
+def test_wb_d2_hot_seat_each_turn_behind_a_privacy_screen_and_a_wolf_out_of_turn():
+    from web.test_match_screen import open_app, text_of
+
+    link, turn, wolf = wolf_ready_record()
+    app, dom = open_app(f"#/wooly-bully/play?m={link}")
+    name = f"Player {turn + 1}"
+    assert text_of(dom.html, "status") == f"Pass the device to {name}"
+    assert "wb-select" not in dom.html, "no hand is drawn behind the privacy screen"
+    dom.click("reveal", str(turn))
+    assert "Your sheep are" in dom.html and 'id="interrupt-2"' in dom.html
+    dom.click("interrupt", "2")
+    assert text_of(dom.html, "status") == "Pass the device to Player 3"
+    assert "Your sheep are" not in dom.html
+    dom.click("reveal", "2")
+    assert text_of(dom.html, "status").startswith("Player 3, out of turn:")
+    dom.click("wb-select", str(wolf.tile))
+    dom.click("wb-square", f"{wolf.pos[0]},{wolf.pos[1]}")
+    dom.click("wb-confirm")
+    session = app.sessions["wooly-bully"]
+    assert session.match.plies[-1].player == 2 and session.match.plies[-1].move == mv.encode(wolf)
+    assert session.interrupt is None
+    assert text_of(dom.html, "status") == f"Pass the device to {name}", "back to the turn's player, covered"

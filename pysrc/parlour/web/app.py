@@ -174,6 +174,7 @@ class App:
         self.last_events = events
         self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
         self.refused = None
+        self.sessions[gid].interrupt = None  # an out-of-turn action done: the device goes back
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
@@ -212,6 +213,13 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
+        elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
+            session = self.sessions.get(gid)
+            if session is not None:
+                seat = int(arg) if arg.isdigit() else None
+                session.interrupt = seat if seat in session.interrupters() else None
+                self.revealed, self.refused = None, None
+                self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
         elif action == "reveal":
             self.revealed = int(arg)
             self.ui["focus"] = "status"

@@ -18,7 +18,7 @@ from parlour.games.wooly_bully.board import Board
 from parlour.games.wooly_bully.tiles import COLOURS, FOREST, shepherd_id, tile
 from parlour.web.boards import wooly_svg as svg
 from parlour.web.markup import attrs, button, esc, tag
-from parlour.web.play import BoardContext
+from parlour.web.play import BoardContext, Choice, Decision
 
 PRIVATE = True
 """The board shows a seat's secrets (hand and colour): hot-seat play needs the privacy screen."""
@@ -381,46 +381,66 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
     return tag("section", mine + row, class_="wb-own", id="wb-own")
 
 
-def action_bar(ctx: BoardContext, view: dict[str, Any], tg: Targets, seat: int | None) -> str:
-    """Turn, confirm or cancel the previewed tile; pass, discard or leave."""
+def decision(ctx: BoardContext) -> Decision | None:
+    """The decision in words and its buttons: choose a tile, a square, turn and lay it; pass,
+    discard or leave (which asks once more). Out of turn: wolves, hunters, revealing, leaving."""
     t = ctx.t
-    if seat is None or not ctx.interactive:
-        return ""
-    item = str(ctx.ui.get("sel", ""))
-    at = _pos(ctx.ui.get("at"))
-    out = ""
+    seat = acting_seat(ctx)
+    if seat is None:
+        return None
+    view = ctx.game.view(ctx.state, seat)
+    if view["hands"][seat] is None:
+        return None
+    tg = targets(ctx, seat)
+    ui = ctx.ui
+    item = str(ui.get("sel", ""))
+    at = _pos(ui.get("at"))
     squares = squares_for(tg, view, seat, item) if item else {}
-    if at is not None and at in squares:
-        rots = squares[at]
-        out += button(
-            t("wooly-bully.action.rotate"),
-            "wb-rotate",
-            id="wb-rotate",
-            disabled=len(rots) < 2,
-            aria_keyshortcuts="R",
+    mine = bool(view["turns"]) and view["turns"][0][0] == seat
+    if ui.get("leaving") and tg.can_leave:
+        return Decision(
+            t("wooly-bully.prompt.leave", bonus=_next_bonus(view)),
+            (
+                Choice(t("wooly-bully.action.leave-confirm"), "wb-leave", "yes", id="wb-leave-yes"),
+                Choice(t("wooly-bully.action.stay"), "wb-leave", "no", id="wb-leave-no", primary=True),
+            ),
         )
-        out += button(t("wooly-bully.action.confirm"), "wb-confirm", class_="primary", id="wb-confirm")
-        out += button(t("wooly-bully.action.cancel"), "wb-cancel", id="wb-cancel")
+    choices: list[Choice] = []
+    if at is not None and at in squares:
+        sq = f"wb-sq-{at[0]}_{at[1]}"
+        prompt = t("wooly-bully.prompt.confirm")
+        choices += [
+            Choice(
+                t("wooly-bully.action.confirm"), "wb-confirm", id="wb-confirm", primary=True, highlights=(sq,)
+            ),
+            Choice(
+                t("wooly-bully.action.rotate"), "wb-rotate", id="wb-rotate", disabled=len(squares[at]) < 2
+            ),
+            Choice(t("wooly-bully.action.cancel"), "wb-cancel", id="wb-cancel"),
+        ]
     elif item:
-        out += tag("span", esc(t("wooly-bully.prompt.square", count=len(squares))), class_="hint")
+        prompt = t("wooly-bully.prompt.square", count=len(squares))
         if item != "reveal" and int(item) in tg.discards:
-            out += button(
-                t("wooly-bully.action.discard"), "wb-discard", item, class_="primary", id="wb-discard"
+            prompt = t("wooly-bully.prompt.discard-this")
+            choices.append(
+                Choice(t("wooly-bully.action.discard"), "wb-discard", item, id="wb-discard", primary=True)
             )
-        out += button(t("wooly-bully.action.cancel"), "wb-cancel", id="wb-cancel")
-    if tg.can_pass:
-        out += button(t("wooly-bully.action.pass"), "wb-pass", id="wb-pass")
-    if tg.can_leave:
-        if ctx.ui.get("leaving"):
-            bonus = _next_bonus(view)
-            out += tag("span", esc(t("wooly-bully.prompt.leave", bonus=bonus)), class_="hint")
-            out += button(
-                t("wooly-bully.action.leave-confirm"), "wb-leave", "yes", class_="danger", id="wb-leave-yes"
-            )
-            out += button(t("wooly-bully.action.stay"), "wb-leave", "no", id="wb-leave-no")
-        else:
-            out += button(t("wooly-bully.action.leave"), "wb-leave", "ask", id="wb-leave")
-    return tag("div", out, class_="actions wb-actions", id="wb-actions")
+        choices.append(Choice(t("wooly-bully.action.cancel"), "wb-cancel", id="wb-cancel"))
+    elif tg.discards:
+        prompt = t("wooly-bully.prompt.discard")
+    elif mine and any(k != "reveal" and tile(int(k)).kind == "landscape" for k in tg.by_item):
+        prompt = t("wooly-bully.prompt.tile")
+    elif mine and tg.can_pass:
+        prompt = t("wooly-bully.prompt.pass")
+    elif mine:
+        prompt = t("wooly-bully.prompt.must-lay")
+    else:
+        prompt = t("wooly-bully.prompt.out-of-turn")
+    if tg.can_pass and not item:
+        choices.append(Choice(t("wooly-bully.action.pass"), "wb-pass", id="wb-pass", primary=not tg.by_item))
+    if tg.can_leave and not (at is not None and at in squares):
+        choices.append(Choice(t("wooly-bully.action.leave"), "wb-leave", "ask", id="wb-leave"))
+    return Decision(prompt, tuple(choices))
 
 
 def _next_bonus(view: dict[str, Any]) -> int:
@@ -459,10 +479,7 @@ def render(ctx: BoardContext) -> str:
     field_markup = tag("div", field_svg(ctx, view, board, tg, seat) + zoom_bar(ctx), class_="wb-field-wrap")
     return tag(
         "div",
-        table_panel(ctx, view)
-        + field_markup
-        + action_bar(ctx, view, tg, seat)
-        + hand_panel(ctx, view, board, tg, seat),
+        table_panel(ctx, view) + field_markup + hand_panel(ctx, view, board, tg, seat),
         class_="wb-board",
         data_turn=view["turns"][0][0] if view["turns"] else "",
     )
@@ -678,3 +695,25 @@ def help_figures(t: Any) -> dict[str, str]:
             class_="wb-figure",
         ),
     }
+
+
+# --- the log -------------------------------------------------------------------------------------------
+QUIET_EVENTS = ("tile-placed", "revealed", "passed", "discarded")
+"""Events the ply's own line already says."""
+
+
+def event_line(ctx: BoardContext, event: Any) -> str | None:
+    """One event in words, naming players as the table does; a draw says how many tiles (the tiles
+    themselves only to the one who drew them, as the engine cuts it)."""
+    if event.kind in QUIET_EVENTS:
+        return None
+    data = dict(event.data)
+    if "player" in data and isinstance(data["player"], int):
+        data["player"] = seat_title(ctx, data["player"])
+    if event.kind == "drew":
+        data["count"] = len(data["tiles"]) if "tiles" in data else int(data.get("count", 0))
+        data.pop("tiles", None)
+    if event.kind == "game-over":
+        return None  # the end dialog says it, with the scores
+    key = f"wooly-bully.event.{event.kind}"
+    return ctx.t(key, **data)
