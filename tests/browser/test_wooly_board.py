@@ -113,7 +113,7 @@ def near_the_end(seats: list[str]) -> str:
                 GAME.legal_moves(state, turn),
                 Rng.from_seed(f"{seed}:{ply}"),
             )
-            if move is None or move.kind == "leave" and turn == 0:
+            if move is None or (move.kind == "leave" and turn == 0):
                 break
             match.play(turn, move)
     raise AssertionError("no near-end position found")
