@@ -49,9 +49,13 @@ def hold_device(page: Any) -> None:
 
 def lay_first_tile(page: Any) -> None:
     """Choose the first hand tile that fits, its first square, and lay it."""
-    page.locator(".hand-tile.usable").first.click()
-    target = page.locator("g.target").first
-    target.click()
+    usable = page.locator(".hand-tile.usable")
+    for i in range(usable.count()):
+        tid = usable.nth(i).get_attribute("data-arg")
+        if tid != "reveal" and "Wolf" not in (usable.nth(i).get_attribute("aria-label") or ""):
+            usable.nth(i).click()
+            break
+    page.locator("g.target").first.click()
     page.click("#wb-confirm")
 
 
@@ -72,10 +76,10 @@ def test_hot_seat_privacy_screens_and_a_wolf_out_of_turn_to_the_end(page, site_u
     page.click(f"#wb-sq-{wolf.pos[0]}_{wolf.pos[1]}")
     page.click("#wb-confirm")
     page.wait_for_selector("#privacy")
-    assert page.locator(f'g[data-pos="{wolf.pos[0]},{wolf.pos[1]}"] .figure.wolf').count() == 1
     assert status(page) == f"Pass the device to Player {turn + 1}", "back to the turn's player"
     assert "Wolf!" in page.locator("#move-log").inner_text()
     hold_device(page)
+    assert page.locator(f'g[data-pos="{wolf.pos[0]},{wolf.pos[1]}"] .figure.wolf').count() == 1
     lay_first_tile(page)
     # Everyone leaves in turn (6, 3, 1 bonus points), each behind the privacy screen: the game ends.
     for _ in range(3):
@@ -124,17 +128,19 @@ def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
     page.wait_for_selector("#wb-own", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#privacy").count() == 0, "one person: no privacy screen"
     for _ in range(60):
-        page.wait_for_selector(".hand-tile.usable, #wb-pass, #end-screen", timeout=AI_TIMEOUT_MS)
+        # Wait for the person's own turn (the bots think in between), then lay a tile or pass.
+        page.wait_for_function(
+            "document.querySelector('#end-screen') || "
+            "(document.querySelector('#status') || {}).textContent?.startsWith('Player 1:')",
+            timeout=AI_TIMEOUT_MS,
+        )
         if page.locator("#end-screen").count():
             break
-        if page.locator(".hand-tile.usable").count() and page.locator("#status").inner_text().startswith(
-            "Player 1:"
-        ):
-            lay_first_tile(page)
-        elif page.locator("#wb-pass").count():
+        if page.locator("#wb-pass").count():
             page.click("#wb-pass")
         else:
-            page.wait_for_timeout(300)
+            lay_first_tile(page)
+        page.wait_for_timeout(200)
     page.wait_for_selector("#end-screen", timeout=AI_TIMEOUT_MS)
     end = page.locator("#end-screen").inner_text()
     assert "Player 1" in end and re.search(r"\d", end)

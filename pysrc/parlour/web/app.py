@@ -172,9 +172,15 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
+        session = self.sessions[gid]
+        kept = KEPT_UI
+        if session.match.plies and session.seats[session.match.plies[-1].player].is_ai:
+            # A bot acted out of turn (a wolf) while the person was choosing: their choice stays
+            # (the board drops it by itself if it no longer fits).
+            kept = (*KEPT_UI, *getattr(boards.board(gid), "KEEP_UI", ()))
+        self.ui = {k: v for k, v in self.ui.items() if k in kept}
         self.refused = None
-        self.sessions[gid].interrupt = None  # an out-of-turn action done: the device goes back
+        session.interrupt = None  # an out-of-turn action done: the device goes back
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)

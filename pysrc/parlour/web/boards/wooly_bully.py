@@ -20,6 +20,8 @@ from parlour.web.boards import wooly_svg as svg
 from parlour.web.markup import attrs, button, esc, tag
 from parlour.web.play import BoardContext, Choice, Decision
 
+KEEP_UI = ("sel", "at", "rot")
+"""The person's choice in progress survives a bot's out-of-turn move (dropped when it no longer fits)."""
 PRIVATE = True
 """The board shows a seat's secrets (hand and colour): hot-seat play needs the privacy screen."""
 S = svg.SIZE
