@@ -164,11 +164,14 @@ def test_one_person_against_bots_may_act_out_of_turn_without_interrupting():
     assert session.human_to_act() == 0
 
 
-def test_the_ai_plan_is_decided_once_per_position():
+def test_the_turns_bot_is_asked_on_its_turn_and_out_of_turn_bots_once_per_position():
     state = built(hands=[[VCAP_B], [VCAP_B + 1]], turn=1)
     session = session_on(state, ("human", "hard"))
-    first = session.ai_plan()
-    assert first is session.ai_plan() and first is not None and first[0] == 1
+    assert session.ai_to_act() == 1
+    chosen = session.choose_ai()
+    assert chosen is not None and chosen[0] == 1 and chosen[1] in GAME.legal_moves(state, 1)
+    first = session.interjection()
+    assert first is session.interjection()
 
 
 # --- hot-seat through the app: privacy screens and interrupts (WB-D1, WB-D2) ------------------------------

@@ -195,7 +195,7 @@ def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: s
     if passing:
         return t("app.privacy.pass", name=passing)
     acting = session.acting()
-    if not acting:
+    if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
     interrupting = session.interrupt
     if interrupting is not None and interrupting == session.human_to_act() and decision is not None:

@@ -18,6 +18,7 @@ BOARDS: dict[str, str] = {
     "boop": "parlour.web.boards.boop",
     "wooly-bully": "parlour.web.boards.wooly_bully",
     "ghosts-galore": "parlour.web.boards.ghosts_galore",
+    "boo": "parlour.web.boards.boo",
 }
 
 

@@ -662,7 +662,7 @@ def _design(design: str, colour: int | None = None) -> int:
     raise KeyError(design)
 
 
-def help_figures(t: Any) -> dict[str, str]:
+def help_examples(t: Any) -> dict[str, str]:
     """Diagrams shown after paragraphs of the rules help (by message key)."""
     from parlour.games.wooly_bully.tiles import ids_of, village_id
 
