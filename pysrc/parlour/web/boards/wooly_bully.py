@@ -311,7 +311,7 @@ def table_panel(ctx: BoardContext, view: dict[str, Any]) -> str:
             else t("wooly-bully.info.secret")
         )
         if p in view["left"]:
-            words.append(t("wooly-bully.info.left", bonus=view["bonus"][p]))
+            words.append(t("wooly-bully.info.left", count=view["bonus"][p]))
         cls = "seat" + (" turn" if p == turn else "") + (" gone" if p in view["left"] else "")
         rows.append(
             tag(
@@ -401,7 +401,7 @@ def decision(ctx: BoardContext) -> Decision | None:
     mine = bool(view["turns"]) and view["turns"][0][0] == seat
     if ui.get("leaving") and tg.can_leave:
         return Decision(
-            t("wooly-bully.prompt.leave", bonus=_next_bonus(view)),
+            t("wooly-bully.prompt.leave", count=_next_bonus(view)),
             (
                 Choice(t("wooly-bully.action.leave-confirm"), "wb-leave", "yes", id="wb-leave-yes"),
                 Choice(t("wooly-bully.action.stay"), "wb-leave", "no", id="wb-leave-no", primary=True),
