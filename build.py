@@ -277,6 +277,8 @@ def build() -> Path:
     shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
     wheel = build_wheel(tmp)
     prerender(tmp, wheel)
+    worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel
+    worker.write_text(worker.read_text().replace("__PARLOUR_WHEEL__", wheel.name))
     version = write_service_worker(tmp)
     shutil.rmtree(DIST, ignore_errors=True)
     tmp.rename(DIST)

@@ -30,6 +30,8 @@ from parlour.net.wire import (
 
 logger = logging.getLogger("parlour.net")
 
+MAX_PARTS = 64
+"""Parts of a long game's record a guest collects (each up to a data channel's message)."""
 SYNC_RETRY_MS = 2_000
 """An unanswered request for a fresh view is repeated after this long."""
 
@@ -44,12 +46,13 @@ def check_view(game_id: str, view: JSON, seat: int | None) -> None:
     from parlour import games  # late: loading a game package is the caller's choice
 
     game = games.module(game_id).GAME
-    for name in ("check_view", "from_view"):
-        method = getattr(game, name, None)
-        if callable(method):
-            method(view) if name == "from_view" else method(view, seat)
-            return
-    game.decode_state(view)
+    check, from_view = getattr(game, "check_view", None), getattr(game, "from_view", None)
+    if callable(check):
+        check(view, seat)
+    elif callable(from_view):
+        from_view(view)
+    else:
+        game.decode_state(view)
 
 
 # Guest connection states, as the guest's own UI shows them.
@@ -77,6 +80,7 @@ class GuestSession:
         self.sid: str | None = saved.get("sid")
         self.pid: str | None = saved.get("pid")
         self.token: str | None = saved.get("token")
+        self.revealed_sid: str | None = saved.get("sid")
         revealed = saved.get("revealed", 0)
         self.revealed = revealed if isinstance(revealed, int) and not isinstance(revealed, bool) else 0
         """The highest round this guest revealed a value for in this session: it never reveals for
@@ -105,6 +109,8 @@ class GuestSession:
         self.seen: list[tuple[int, str]] = []
         """``(ply, view hash)`` of every view received, checked against the replay at the end."""
         self.record: MatchRecord | None = None
+        self._parts: list[list[JSON]] = []
+        """The record's moves sent ahead of a long game's ``end``, in parts."""
         self.final: SeedLog | None = None
         self.problems: list[Problem] = []
         self.notes: deque[str] = deque(maxlen=500)
@@ -229,6 +235,9 @@ class GuestSession:
     # --- message handlers ----------------------------------------------------------------------
     def _on_welcome(self, msg: dict[str, JSON]) -> list[Outgoing]:
         self.sid, self.pid, self.token = str(msg["sid"]), str(msg["pid"]), str(msg["token"])
+        if self.revealed_sid not in (None, self.sid):
+            self.revealed = 0  # another table: its values differ anyway (the session id is in them)
+        self.revealed_sid = self.sid
         self.seat = msg.get("seat")
         self.status = JOINED
         return []
@@ -238,7 +247,8 @@ class GuestSession:
             # The host no longer knows us (we were away too long, or it started a new table): drop
             # the dead token and join afresh on the same connection instead of being stuck outside.
             self._note("our token was refused: joining afresh")
-            self.sid, self.pid, self.token, self.revealed, self.rejoined = None, None, None, 0, True
+            # The revealed round stays: a host that "forgets" a token must not get to re-run a round.
+            self.sid, self.pid, self.token, self.rejoined = None, None, None, True
             return self.hello(self._now)
         self.status, self.denied = DENIED, str(msg.get("code"))
         return []
@@ -249,7 +259,7 @@ class GuestSession:
         seats = [s for s in msg["seats"] if as_mapping(s).get("pid") == self.pid]
         self.seat = self.lobby["seats"].index(seats[0]) if seats and self.pid is not None else None
         if self.phase == LOBBY:
-            self.seedlog, self.table, self.log, self.seen = SeedLog(), {}, [], []
+            self.seedlog, self.table, self.log, self.seen, self._parts = SeedLog(), {}, [], [], []
             self.record, self.final, self.problems = None, None, []
         return []
 
@@ -333,7 +343,25 @@ class GuestSession:
         self.refusals.append({k: msg.get(k) for k in ("ref", "code", "rule", "params")})
         return []
 
+    def _on_moves(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        if msg["part"] != len(self._parts) or len(self._parts) >= MAX_PARTS:
+            self._parts = []
+            return self._drop(f"record part {msg['part']} out of order")
+        self._parts.append(list(msg["moves"]))
+        return []
+
     def _on_end(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        parts = msg.get("parts")
+        if isinstance(parts, int) and not isinstance(parts, bool) and parts > 0:
+            if len(self._parts) != parts:
+                self._parts = []
+                self._problem("net.verify.missing", "part of the record")
+                return []
+            msg = {
+                **msg,
+                "record": {**as_mapping(msg["record"]), "moves": [m for p in self._parts for m in p]},
+            }
+            self._parts = []
         try:
             self.record = MatchRecord.from_json(msg["record"])
         except CorruptMatch as exc:
@@ -366,7 +394,7 @@ class GuestSession:
 
     def _value(self) -> str:
         """This guest's random contribution to the seed of the current round."""
-        return digest("parlour-guest-value", self.entropy, str(self.sid), str(self.round))
+        return digest("parlour-guest-value", self.entropy, str(self.sid), str(self.pid), str(self.round))
 
     def _send(self, kind: str, **fields: JSON) -> Outgoing:
         self.seq_out += 1
@@ -396,6 +424,7 @@ _HOST_FIELDS: dict[str, dict[str, Any]] = {
     "update": {"ply": int, "hash": str, "act": list, "legal": list, "ev": list},
     "refused": {},
     "end": {"record": dict, "fair": dict},
+    "moves": {"moves": list, "part": int},
 }
 
 

@@ -6,7 +6,7 @@ Buttons carry ``data-action`` (and ``data-arg``), dispatched by :class:`parlour.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,9 +152,13 @@ def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
     )
 
 
-def rules(t: T, game_id: str, keys: Sequence[str]) -> str:
-    """The rules help: the digest in plain words, one paragraph per message key."""
-    paras = "".join(tag("p", esc(t(k))) for k in keys) or tag("p", esc(t("app.rules-missing")))
+def rules(t: T, game_id: str, keys: Sequence[str], figures: Mapping[str, str] | None = None) -> str:
+    """The rules help: the digest in plain words, one paragraph per message key, each followed by
+    the board's live examples for it (``figures``: key → markup drawn by the board's own code)."""
+    figures = figures or {}
+    paras = "".join(tag("p", esc(t(k))) + figures.get(k, "") for k in keys) or tag(
+        "p", esc(t("app.rules-missing"))
+    )
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")
     return header(t, t("app.rules-of", game=t(f"game.{game_id}.name")), back=back) + tag(

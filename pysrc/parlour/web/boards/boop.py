@@ -7,10 +7,11 @@ piece to place, graduation choices and "no ghost" are ordinary buttons.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from parlour.web.markup import attrs, esc, tag
-from parlour.web.play import BoardContext, Choice, Decision
+from parlour.web.play import BoardContext, Choice, Decision, T
 
 CELL = 100
 MARGIN = 70
@@ -22,23 +23,26 @@ COLOURS = ("orange", "purple")
 
 
 # --- geometry ----------------------------------------------------------------------------------
-def centre(cell: str) -> tuple[float, float]:
-    """SVG centre of a cell: files a–f left to right, ranks 1–6 bottom to top (BP-D6)."""
+def centre(cell: str, flip: bool = False) -> tuple[float, float]:
+    """SVG centre of a cell: files a–f left to right, ranks 1–6 bottom to top (BP-D6); ``flip``
+    turns the bed round for the purple player's side (a1 top right)."""
     file, rank = FILES.index(cell[0]), int(cell[1:]) - 1
-    return MARGIN + file * CELL + CELL / 2, MARGIN + (SIZE - 1 - rank) * CELL + CELL / 2
+    x, y = MARGIN + file * CELL + CELL / 2, MARGIN + (SIZE - 1 - rank) * CELL + CELL / 2
+    return (VIEW - x, VIEW - y) if flip else (x, y)
 
 
-def seam_point(cells: list[str]) -> tuple[float, float]:
+def seam_point(cells: list[str], flip: bool = False) -> tuple[float, float]:
     """The middle of the segment between two neighbouring cells, where a ghost cat stands."""
-    (ax, ay), (bx, by) = centre(cells[0]), centre(cells[1])
+    (ax, ay), (bx, by) = centre(cells[0], flip), centre(cells[1], flip)
     return (ax + bx) / 2, (ay + by) / 2
 
 
-def entry_point(segment: list[str], heading: str) -> tuple[float, float]:
+def entry_point(segment: list[str], heading: str, flip: bool = False) -> tuple[float, float]:
     """Just outside the bed, in line with the seam a ghost enters by."""
-    x, y = seam_point(segment)
+    x, y = seam_point(segment, flip)
     back = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}[heading]
-    return x + back[0] * (CELL / 2 + MARGIN / 2), y + back[1] * (CELL / 2 + MARGIN / 2)
+    sign = -1 if flip else 1
+    return x + sign * back[0] * (CELL / 2 + MARGIN / 2), y + sign * back[1] * (CELL / 2 + MARGIN / 2)
 
 
 def neighbour(cell: str, key: str) -> str:
@@ -71,13 +75,15 @@ def ghost_shape() -> str:
     return '<path d="M-22,24 v-26 a22,22 0 0 1 44,0 v26 l-7,-7 l-7,7 l-8,-7 l-8,7 l-7,-7 z" class="ghost-body"/><circle cx="-8" cy="-4" r="3.5" class="eye"/><circle cx="8" cy="-4" r="3.5" class="eye"/>'
 
 
-def arrow(heading: str) -> str:
-    rot = {"down": 90, "left": 180, "up": 270, "right": 0}[heading]
+def arrow(heading: str, flip: bool = False) -> str:
+    rot = {"down": 90, "left": 180, "up": 270, "right": 0}[heading] + (180 if flip else 0)
     return f'<path d="M28,0 l-10,-8 v16 z" class="heading" transform="rotate({rot})"/>'
 
 
 # --- animation ---------------------------------------------------------------------------------
-def motions(events: list[Any]) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str]]:
+def motions(
+    events: Sequence[Any], flip: bool = False
+) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str]]:
     """From the last ply's events: for each cell where a piece arrived, the offset it came from
     and its step; markup of pieces that left the bed (fading out); cells that newly appeared."""
     arrivals: dict[str, tuple[float, float, int]] = {}
@@ -94,9 +100,9 @@ def motions(events: list[Any]) -> tuple[dict[str, tuple[float, float, int]], lis
             appeared.add(data["cell"])
             arrivals[data["cell"]] = (0, 0, step)
         elif kind in ("boop", "booo"):
-            fx, fy = centre(data["from"])
+            fx, fy = centre(data["from"], flip)
             if data.get("to"):
-                tx, ty = centre(data["to"])
+                tx, ty = centre(data["to"], flip)
                 arrivals.pop(data["from"], None)
                 arrivals[data["to"]] = (fx - tx, fy - ty, step)
             else:
@@ -115,7 +121,7 @@ def motions(events: list[Any]) -> tuple[dict[str, tuple[float, float, int]], lis
                 )
         elif kind == "graduate":
             for cell in data["cells"]:
-                x, y = centre(cell)
+                x, y = centre(cell, flip)
                 piece = "cat" if cell in data.get("cats", []) else "kitten"
                 leaving.append(fading(x, y, data["colour"], piece, 0, -60, step))
     return arrivals, leaving, appeared
@@ -153,10 +159,48 @@ def render(ctx: BoardContext) -> str:
     legal = set(game.placement_cells(ctx.state, kind)) if live and phase == "place" else set()
     choices = game.graduation_choices(ctx.state) if live and phase in ("grad-a", "grad-b") else []
     entries = game.ghost_entries(ctx.state) if live and phase == "ghost" else []
-    candidate_cells = {c for ch in choices for c in ch["cells"]}
-    arrivals, leaving, appeared = motions(ctx.events) if ctx.animate else ({}, [], set())
-    cursor = ctx.ui.get("cursor", "c3")
-    win_cells = {c for e in ctx.events for c in e.data.get("cells", []) if e.kind == "win"}
+    svg = bed(
+        game,
+        ctx.state,
+        t,
+        flip=bool(ctx.ui.get("flip")),
+        events=ctx.events,
+        animate=ctx.animate,
+        legal=legal,
+        lines={c for ch in choices for c in ch["cells"]},
+        entries=entries,
+        cursor=ctx.ui.get("cursor", "c3"),
+        refused=ctx.refused.target if ctx.refused is not None else None,
+    )
+    top, bottom = (0, 1) if ctx.ui.get("flip") else (1, 0)
+    return pools(ctx, info, top) + svg + pools(ctx, info, bottom)
+
+
+def bed(
+    game: Any,
+    state: Any,
+    t: T,
+    *,
+    flip: bool = False,
+    events: Sequence[Any] = (),
+    animate: bool = False,
+    legal: Collection[str] = (),
+    lines: Collection[str] = (),
+    entries: Sequence[dict[str, Any]] = (),
+    cursor: str | None = "c3",
+    refused: str | None = None,
+) -> str:
+    """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
+
+    This one drawing serves the match screen, the embed, the rules help and the standalone figure
+    (:func:`figure`). ``flip`` turns the bed round (the purple side below); ``events`` are the last
+    ply's, animated when ``animate``; ``legal`` cells are marked for placing, ``lines`` for a
+    graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
+    takes keyboard focus; ``refused`` the id of a cell that just refused a move.
+    """
+    info = game.info(state)
+    arrivals, leaving, appeared = motions(events, flip) if animate else ({}, [], set())
+    win_cells = {c for e in events for c in e.data.get("cells", []) if e.kind == "win"}
 
     parts = [
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
@@ -164,7 +208,7 @@ def render(ctx: BoardContext) -> str:
     for r in range(SIZE, 0, -1):
         for f in FILES:
             cell = f"{f}{r}"
-            x, y = centre(cell)
+            x, y = centre(cell, flip)
             piece = info["pieces"].get(cell)
             if piece:
                 label = t(f"boop.a11y.{piece['colour']}.{piece['piece']}", cell=cell)
@@ -173,9 +217,9 @@ def render(ctx: BoardContext) -> str:
             classes = ["cell"]
             if cell in legal:
                 classes.append("legal")
-            if cell in candidate_cells or cell in win_cells:
+            if cell in lines or cell in win_cells:
                 classes.append("line")
-            if ctx.refused is not None and ctx.refused.target == f"cell-{cell}":
+            if refused == f"cell-{cell}":
                 classes.append("refused")
             cell_attrs = attrs(
                 class_=" ".join(classes),
@@ -191,9 +235,9 @@ def render(ctx: BoardContext) -> str:
             if cell in legal:
                 body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
             parts.append(f"<g{cell_attrs}>{body}</g>")
-    parts.append(coordinates())
+    parts.append(coordinates(flip))
     for cell, piece in info["pieces"].items():
-        x, y = centre(cell)
+        x, y = centre(cell, flip)
         inner = cat_shape(piece["colour"], piece["piece"])
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
@@ -212,11 +256,11 @@ def render(ctx: BoardContext) -> str:
             )
         )
     parts.extend(leaving)
-    parts.extend(ghosts(ctx, info))
+    parts.extend(ghosts(t, info, events if animate else (), flip))
     for entry in entries:
         if entry["entry"] is None:
             continue
-        x, y = entry_point(entry["segment"], entry["heading"])
+        x, y = entry_point(entry["segment"], entry["heading"], flip)
         edge = entry["entry"].split("-")[0]
         label = t(
             "boop.a11y.entry", edge=t(f"boop.edge.{edge}"), a=entry["segment"][0], b=entry["segment"][1]
@@ -231,45 +275,42 @@ def render(ctx: BoardContext) -> str:
             id=f"entry-{entry['entry']}",
         )
         parts.append(
-            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="24"/>{arrow(entry["heading"])}</g>'
+            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="24"/>{arrow(entry["heading"], flip)}</g>'
         )
-    svg = (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="grid" '
-        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(phase)}">' + "".join(parts) + "</svg>"
+    return (
+        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="grid" '
+        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}">'
+        + "".join(parts)
+        + "</svg>"
     )
-    return pools(ctx, info, 1) + svg + pools(ctx, info, 0)
 
 
-def coordinates() -> str:
+def coordinates(flip: bool = False) -> str:
     out = []
-    for i, f in enumerate(FILES):
-        x = MARGIN + i * CELL + CELL / 2
+    for f in FILES:
+        x = centre(f"{f}1", flip)[0]
         out.append(f'<text x="{x:.0f}" y="{VIEW - MARGIN / 2 + 22:.0f}" class="coord">{f}</text>')
     for r in range(1, SIZE + 1):
-        y = MARGIN + (SIZE - r) * CELL + CELL / 2 + 8
+        y = centre(f"a{r}", flip)[1] + 8
         out.append(f'<text x="{MARGIN / 2 - 22:.0f}" y="{y:.0f}" class="coord">{r}</text>')
     return f'<g aria-hidden="true">{"".join(out)}</g>'
 
 
-def ghosts(ctx: BoardContext, info: dict[str, Any]) -> list[str]:
+def ghosts(t: T, info: dict[str, Any], events: Sequence[Any] = (), flip: bool = False) -> list[str]:
     out = []
-    moved = (
-        {e.data.get("colour"): e for e in ctx.events if e.kind in ("ghost-move", "ghost-enter")}
-        if ctx.animate
-        else {}
-    )
+    moved = {e.data.get("colour"): e for e in events if e.kind in ("ghost-move", "ghost-enter")}
     for p, player in enumerate(info["players"]):
         ghost = player["ghost"]
         if not ghost:
             continue
-        x, y = seam_point(ghost["segment"])
+        x, y = seam_point(ghost["segment"], flip)
         colour = COLOURS[p]
-        inner = ghost_shape() + arrow(ghost["heading"])
+        inner = ghost_shape() + arrow(ghost["heading"], flip)
         event = moved.get(colour)
         if event is not None:
             if event.kind == "ghost-move":
                 # The ghost acts after the placement and its boops (BP-D1): two steps in.
-                fx, fy = seam_point(event.data["from"])
+                fx, fy = seam_point(event.data["from"], flip)
                 inner = tag(
                     "g",
                     inner,
@@ -278,9 +319,9 @@ def ghosts(ctx: BoardContext, info: dict[str, Any]) -> list[str]:
                 )
             else:
                 inner = tag("g", inner, class_="anim-appear")
-        label = ctx.t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
+        label = t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
         if ghost.get("leaves_next"):
-            label += " · " + ctx.t("boop.label.leaves-next")
+            label += " · " + t("boop.label.leaves-next")
         out.append(
             tag(
                 "g",
@@ -292,6 +333,109 @@ def ghosts(ctx: BoardContext, info: dict[str, Any]) -> list[str]:
             )
         )
     return out
+
+
+# --- the standalone figure ---------------------------------------------------------------------
+FIGURE_STYLE = """
+svg.parlour-figure { font-family: system-ui, sans-serif; }
+.sheet { fill: #fbf7ef; }
+.boop-bed .bed-frame { fill: #6d4c8f; }
+.boop-bed .cell rect { fill: #e9dcc9; stroke: #b9a58d; stroke-width: 2; }
+.boop-bed .cell:nth-child(odd) rect { fill: #efe4d3; }
+.boop-bed .cell.line rect { fill: #ffe08a; stroke: #b8860b; stroke-width: 4; }
+.boop-bed .cell .dot { fill: #3f7d4f; opacity: .55; }
+.boop-bed .coord { fill: #5b4d73; font-size: 28px; text-anchor: middle; }
+.piece .body { stroke: #2b2140; stroke-width: 3; }
+.piece.orange .body { fill: #f28c28; }
+.piece.purple .body { fill: #8e5cd9; }
+.piece .eye, .ghost .eye { fill: #2b2140; }
+.piece .letter { fill: #2b2140; font: 700 22px system-ui, sans-serif; text-anchor: middle; }
+.piece.orange .cue { fill: #3f7d4f; stroke: #2b2140; stroke-width: 2; }
+.piece.purple .cue { fill: #2b2140; }
+.ghost .ghost-body { fill: #fbf8ff; stroke-width: 4; opacity: .92; }
+.ghost.orange .ghost-body { stroke: #f28c28; }
+.ghost.purple .ghost-body { stroke: #8e5cd9; stroke-dasharray: 6 3; }
+.heading { fill: #f2a541; stroke: #2b2140; stroke-width: 1.5; }
+.pool-line { fill: #2b2140; font-size: 26px; }
+.pool-line .name { font-weight: 700; }
+.caption { fill: #2b2140; font-size: 26px; }
+"""
+"""The figure's own colours (the app's, from ``web/assets/app.css``, on a light sheet): a
+standalone SVG carries its style, since no stylesheet of the site comes with it."""
+
+POOL_H = 110
+"""Height of the pool strip drawn above and below the bed in a figure."""
+
+
+def figure(
+    game: Any,
+    state: Any,
+    t: T,
+    *,
+    seat: int = 0,
+    events: Sequence[Any] = (),
+    caption: str = "",
+) -> str:
+    """The board as a standalone SVG document (for printed rules, slides and static pages), drawn
+    by :func:`bed` like the app's board, with both pools and an optional caption line below.
+
+    ``seat`` is the player whose side is shown below (1 turns the bed round); ``events`` are a
+    ply's events, of which the winning line is marked. Every board module has this function with
+    this signature: ``python -m parlour GAME svg`` and the embed's static picture call it.
+    """
+    info = game.info(state)
+    flip = seat == 1
+    top, bottom = (0, 1) if flip else (1, 0)
+    cap_h = 50 if caption else 0
+    height = VIEW + 2 * POOL_H + cap_h
+    board = bed(game, state, t, flip=flip, events=events, cursor=None)
+    board = board.replace("<svg ", f'<svg x="0" y="{POOL_H}" width="{VIEW}" height="{VIEW}" ', 1)
+    title = t("boop.figure.title", side=t(f"boop.colour.{COLOURS[info['mover']]}"))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {height}" width="{VIEW}" '
+        f'height="{height}" class="parlour-figure" role="img" aria-label="{esc(title)}">',
+        tag("title", esc(title)),
+        f"<style>{FIGURE_STYLE}</style>",
+        f'<rect width="{VIEW}" height="{height}" class="sheet"/>',
+        pool_strip(t, info, top, 0),
+        board,
+        pool_strip(t, info, bottom, POOL_H + VIEW),
+    ]
+    if caption:
+        parts.append(f'<text x="{MARGIN}" y="{2 * POOL_H + VIEW + 32}" class="caption">{esc(caption)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def pool_strip(t: T, info: dict[str, Any], p: int, y: float) -> str:
+    """One player's pool in SVG: name, the pieces in the pool as small pictures, reserve and ghost."""
+    player = info["players"][p]
+    colour = COLOURS[p]
+    pool = player["pool"]
+    mover = " ▶" if info["mover"] == p and info["winner"] is None else ""
+    head = tag(
+        "text",
+        tag("tspan", esc(t(f"boop.colour.{colour}") + mover), class_="name")
+        + tag("tspan", esc(f"  {t('boop.label.reserve')}: {player['reserve']}")),
+        x=MARGIN,
+        y=y + 34,
+        class_="pool-line",
+    )
+    pics = []
+    kinds = ["cat"] * pool["cats"] + ["kitten"] * pool["kittens"]
+    for i, kind in enumerate(kinds):
+        x = MARGIN + 30 + i * 62
+        pics.append(
+            f'<g class="piece {colour} {kind}" transform="translate({x},{y + 78}) scale(0.62)">'
+            f"{cat_shape(colour, kind)}</g>"
+        )
+    if pool["ghost"]:
+        x = MARGIN + 30 + len(kinds) * 62
+        pics.append(
+            f'<g class="ghost {colour}" transform="translate({x},{y + 78}) scale(0.8)">{ghost_shape()}</g>'
+        )
+    label = f"{t(f'boop.colour.{colour}')}: {t('boop.label.pool')}"
+    return tag("g", head + "".join(pics), class_=f"pool-strip {colour}", aria_label=label)
 
 
 def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
