@@ -54,6 +54,8 @@ class App:
         """The seat that confirmed it holds the device (privacy screen); forgotten when a turn ends."""
         self.update_waiting = False
         self.ai_pending = False
+        self.clock_timer = 0
+        """The latest real-time timer set (older ones do nothing when they fire)."""
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
@@ -89,6 +91,9 @@ class App:
 
     def go(self, fragment: str) -> None:
         self.route = router.parse(fragment, set(games.BY_ID))
+        if self.route.screen != "play":
+            for session in self.sessions.values():
+                session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
         self.refused, self.revealed = None, None
         if self.route.screen == "play":
@@ -175,7 +180,8 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        keep = ("cursor", "trace", "picking") if self.sessions[gid].realtime else ("cursor",)
+        self.ui = {k: v for k, v in self.ui.items() if k in keep}
         self.refused = None
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
@@ -193,6 +199,9 @@ class App:
 
     def schedule_ai(self) -> None:
         session = self.sessions.get(self.route.game)
+        if session is not None and session.realtime:
+            self.schedule_clock(session)
+            return
         if session is None or self.ai_pending or session.ai_to_act() is None:
             return
         self.ai_pending = True
@@ -216,6 +225,37 @@ class App:
             self.render()
         else:
             self.save(gid)
+
+    def schedule_clock(self, session: LocalSession) -> None:
+        """A real-time match: wake when the next bot action or deadline falls due, or when a
+        lock-out ends (its "Booo!" button comes back)."""
+        if self.route.screen != "play" or self.replay is not None or session.outcome() is not None:
+            return
+        now = now_ms()
+        clock = session.clock(now)
+        wakes = [w for w in [session.next_due(now)] if w is not None]
+        wakes += [now + u - clock for u in session.state.locked_until if u > clock]
+        if not wakes:
+            return
+        self.clock_timer += 1
+        timer = self.clock_timer
+        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer))
+
+    def clock_step(self, timer: int) -> None:
+        session = self.sessions.get(self.route.game)
+        if (
+            timer != self.clock_timer
+            or session is None
+            or self.route.screen != "play"
+            or self.replay is not None
+        ):
+            return
+        played = session.run_due(now_ms())
+        if played:
+            self.played(played[-1][2])
+        else:
+            self.schedule_clock(session)
+        self.render()
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
@@ -306,10 +346,13 @@ class App:
                 self.save(gid)
             if move is None or not ctx.interactive:
                 return
-            player = session.human_to_act()
-            assert player is not None
-            # A board gives its move as JSON (as the network carries it): the game decodes it.
-            events = session.play(player, session.game.decode_move(move))
+            if isinstance(move, tuple):  # a real-time board names the seat that acted
+                events = session.play_at(move[0], move[1], now_ms())
+            else:
+                player = session.human_to_act()
+                assert player is not None
+                # A board gives its move as JSON (as the network carries it): the game decodes it.
+                events = session.play(player, session.game.decode_move(move))
         except IllegalMove as err:
             self.refuse(err, ctx.ui.pop("target", None) or f"{action}-{arg}")
             return
@@ -335,6 +378,8 @@ class App:
         viewer: int | None = human if human is not None else (people[0] if people else 0)
         # Private notes belong to the person at the device: the one acting, or the only person.
         noting = self.replay is None and (human is not None or len(people) == 1) and bool(people)
+        if session.realtime:
+            self.ui["clock"] = session.clock(now_ms())
         ctx = BoardContext(
             session=session,
             t=self.t,
@@ -405,6 +450,11 @@ class App:
         target = self.ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds (``Date.now()`` in the browser): what real-time matches count from."""
+    return int(time.time() * 1000)
 
 
 def start() -> App:

@@ -97,8 +97,39 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
 
     def on_click(event: Any) -> None:
         el = target_of(event)
+        if el is not None and data(el, "press") and int(event.detail or 0) > 0:
+            return  # a pointer already acted on pointerdown (keyboard clicks have detail 0)
         if el is not None and el.tagName not in ("SELECT", "INPUT"):
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    dragging: dict[int, str] = {}
+    """Pointers held down on a ``data-drag`` element, and the last such element each passed over."""
+
+    def on_down(event: Any) -> None:
+        # ``data-press`` elements act when touched, not on release: several people can press at
+        # the same moment (a click needs a lone pointer; multi-touch would swallow it).
+        el = target_of(event)
+        if el is None or not data(el, "press") or el.hasAttribute("disabled"):
+            return
+        if event.pointerType != "mouse" or event.button == 0:
+            if data(el, "drag"):
+                dragging[int(event.pointerId)] = data(el, "arg")
+                with contextlib.suppress(Exception):
+                    el.releasePointerCapture(event.pointerId)  # touch captures by default
+            on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    def on_move(event: Any) -> None:
+        pid = int(event.pointerId)
+        if pid not in dragging:
+            return
+        hit = js.document.elementFromPoint(event.clientX, event.clientY)
+        el = hit.closest("[data-drag]") if _some(hit) else None
+        if _some(el) and data(el, "arg") != dragging[pid]:
+            dragging[pid] = data(el, "arg")
+            on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    def on_up(event: Any) -> None:
+        dragging.pop(int(event.pointerId), None)
 
     def on_change(event: Any) -> None:
         el = target_of(event)
@@ -109,13 +140,28 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     def on_key(event: Any) -> None:
         el = target_of(event)
         key = event.key
+        if el is not None and data(el, "drag") and key == "Enter":
+            event.preventDefault()  # on a traced route Enter shows it (a tap there starts a drag)
+            on_event("key", data(el, "action"), data(el, "arg"), "", key)
+            return
         if el is not None and el.tagName not in ("BUTTON", "SELECT", "INPUT", "A") and key in ("Enter", " "):
             event.preventDefault()
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
             return
         if el is not None and el.tagName in ("SELECT", "INPUT"):
             return
-        if key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Escape", "r", "R"):
+        if key in (
+            "ArrowUp",
+            "ArrowDown",
+            "ArrowLeft",
+            "ArrowRight",
+            "Escape",
+            "r",
+            "R",
+            "c",
+            "C",
+            "Backspace",
+        ):
             if key.startswith("Arrow"):
                 event.preventDefault()
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
@@ -138,6 +184,10 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
         doc.addEventListener(kind, _proxy(highlight(on)))
     doc.addEventListener("click", _proxy(on_click))
+    doc.addEventListener("pointerdown", _proxy(on_down))
+    doc.addEventListener("pointermove", _proxy(on_move))
+    doc.addEventListener("pointerup", _proxy(on_up))
+    doc.addEventListener("pointercancel", _proxy(on_up))
     doc.addEventListener("change", _proxy(on_change))
     doc.addEventListener("keydown", _proxy(on_key))
     js.window.addEventListener("hashchange", _proxy(lambda _e: on_event("route", "", "", "", "")))

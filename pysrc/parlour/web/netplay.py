@@ -232,6 +232,7 @@ def board_markup(
         return ""
     state = view_state(game, view.table["view"])
     last = view.log[-1][1] if view.log else []
+    ui["names"] = [seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))]
     ctx = NetBoardContext(
         session=cast(LocalSession, None),  # a networked match has no local session
         t=t,
@@ -326,14 +327,9 @@ def problems_notice(t: T, guest: GuestSession) -> str:
     codes = list(dict.fromkeys(p.code for p in guest.problems))
     if not codes:
         return ""
-    items = "".join(tag("li", esc(t(code))) for code in codes)
-    return tag(
-        "div",
-        tag("p", esc(t("app.net.host-problem"))) + tag("ul", items),
-        class_="notice error",
-        id="net-problems",
-        role="alert",
-    )
+    # One sentence: a notice is a single line of the match screen's flow (and reads well aloud).
+    words = t("app.net.host-problem") + " " + "; ".join(t(code) for code in codes) + "."
+    return tag("p", esc(words), class_="notice error", id="net-problems", role="alert")
 
 
 def header(t: T, game_id: str) -> str:
@@ -866,7 +862,9 @@ class NetPlay:
             self.save_notes()
         if move is None or not ctx.interactive:
             return
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
+            move = move[1]
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names")}
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))

@@ -195,7 +195,7 @@ def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: s
     if passing:
         return t("app.privacy.pass", name=passing)
     acting = session.acting()
-    if not acting:
+    if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
     who = seat_name(t, gid, acting[0], session)
     if session.seats[acting[0]].is_ai:
@@ -299,13 +299,23 @@ def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
     return t(key, **params)
 
 
+def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters whose value is itself a catalogue key ("boo.colour.red") said in words."""
+    english = catalogue("en")
+    return {k: t(v) if isinstance(v, str) and v in english else v for k, v in params.items()}
+
+
 def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
     """Every ply as an entry (a button showing that moment) with its events' lines under it."""
     items = []
     all_events = ctx.session.match.events
     for entry in ctx.session.log():
         words = t(
-            entry.key, **{**entry.params, "player": seat_name(t, ctx.game.id, entry.player, ctx.session)}
+            entry.key,
+            **{
+                **worded(t, dict(entry.params)),
+                "player": seat_name(t, ctx.game.id, entry.player, ctx.session),
+            },
         )
         current = ctx.replay == entry.index
         label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
