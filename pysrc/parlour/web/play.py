@@ -402,14 +402,19 @@ def controls(t: T, ctx: BoardContext) -> str:
     return tag("div", undo + share + new + rules, class_="controls")
 
 
-def end_screen(t: T, ctx: BoardContext) -> str:
+def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """The end dialog: who won and why, the scores (or the board's own breakdown, its optional
+    ``end_details(ctx)`` hook: Ghosts Galore's 13 categories and its tie-break), play again."""
     outcome = ctx.session.outcome()
     if outcome is None or ctx.replay is not None:
         return ""
     title = status(t, ctx)
     reason = t(outcome.reason) if outcome.reason else ""
     scores = ""
-    if outcome.scores is not None:
+    details = getattr(board, "end_details", None)
+    if callable(details):
+        scores = str(details(ctx))
+    elif outcome.scores is not None:
         scores = tag(
             "ul",
             "".join(
@@ -477,4 +482,4 @@ def game_screen(
         class_="play-main",
     )
     layout = tag("div", main + tag("aside", side, class_="side"), class_="play match")
-    return top + tag("main", layout + end_screen(t, ctx), id="main", data_screen="play", data_game=gid)
+    return top + tag("main", layout + end_screen(t, ctx, board), id="main", data_screen="play", data_game=gid)
