@@ -28,6 +28,8 @@ from parlour.web.play import (
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 SAVE_KEY = "parlour.save.{game}"
+KEPT_UI = ("cursor", "view")
+"""What a board remembers across moves: the keyboard cursor and the pan and zoom of a growing field."""
 NOTES_KEY = "parlour.notes.{game}"
 """The seats' private notes of the saved match (a pencilled hidden tile), kept apart from the record."""
 AI_DELAY_MS = 350
@@ -180,9 +182,15 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        keep = ("cursor", "trace", "picking") if self.sessions[gid].realtime else ("cursor",)
-        self.ui = {k: v for k, v in self.ui.items() if k in keep}
+        session = self.sessions[gid]
+        kept = (*KEPT_UI, "trace", "picking") if session.realtime else KEPT_UI
+        if session.match.plies and session.seats[session.match.plies[-1].player].is_ai:
+            # A bot acted out of turn (a wolf) while the person was choosing: their choice stays
+            # (the board drops it by itself if it no longer fits).
+            kept = (*kept, *getattr(boards.board(gid), "KEEP_UI", ()))
+        self.ui = {k: v for k, v in self.ui.items() if k in kept}
         self.refused = None
+        session.interrupt = None  # an out-of-turn action done: the device goes back
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
@@ -264,6 +272,13 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
+        elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
+            session = self.sessions.get(gid)
+            if session is not None:
+                seat = int(arg) if arg.isdigit() else None
+                session.interrupt = seat if seat in session.interrupters() else None
+                self.revealed, self.refused = None, None
+                self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
         elif action == "reveal":
             self.revealed = int(arg)
             self.ui["focus"] = "status"
@@ -309,6 +324,11 @@ class App:
         elif action == "animations":
             self.settings = self.settings.with_(animations=value)
             self.dom.storage_set(settings_mod.STORAGE_KEY, self.settings.dumps())
+        elif action == "view":  # a board's pan and zoom (assets/panzoom.js), wherever it is drawn
+            if self.route.screen in ("host", "join"):
+                self.net_play().ui["view"] = value
+            else:
+                self.ui["view"] = value
         elif action == "seat":
             self.setup_for(gid)["seats"][int(arg)] = value
         elif action == "player-count":

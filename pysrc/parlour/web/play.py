@@ -197,6 +197,9 @@ def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: s
     acting = session.acting()
     if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
+    interrupting = session.interrupt
+    if interrupting is not None and interrupting == session.human_to_act() and decision is not None:
+        return t("app.decide-out-of-turn", name=seat_label(t, gid, interrupting), decision=decision.prompt)
     who = seat_name(t, gid, acting[0], session)
     if session.seats[acting[0]].is_ai:
         return t("app.thinking", name=who)
@@ -231,7 +234,43 @@ def turn_region(t: T, ctx: BoardContext, decision: Decision | None, passing: str
             role="group",
             aria_labelledby="status",
         )
-    return tag("section", line + buttons, class_="turn", id="turn")
+    return tag(
+        "section", line + buttons + (interrupts(t, ctx) if not passing else ""), class_="turn", id="turn"
+    )
+
+
+def interrupts(t: T, ctx: BoardContext) -> str:
+    """Out-of-turn actions on a shared device (Wooly Bully's wolves, hunters, reveals, leaving):
+    one button per other person who may act now; it opens the privacy screen for that seat. While
+    someone interrupts, a button hands the device back to the seat whose turn it is."""
+    session = ctx.session
+    if session is None or ctx.replay is not None or session.outcome() is not None:
+        return ""
+    people = [i for i, s in enumerate(session.seats) if not s.is_ai]
+    if len(people) < 2:
+        return ""
+    gid = ctx.game.id
+    out = "".join(
+        button(
+            t("app.interrupt", name=seat_label(t, gid, seat)),
+            "interrupt",
+            seat,
+            id=f"interrupt-{seat}",
+            class_="small",
+        )
+        for seat in session.interrupters()
+    )
+    if session.interrupt is not None:
+        acting = session.acting()
+        back = seat_label(t, gid, acting[0]) if acting else ""
+        out += button(
+            t("app.interrupt-done", name=back), "interrupt", "", id="interrupt-done", class_="small"
+        )
+    if not out:
+        return ""
+    return tag(
+        "div", out, class_="interrupts", id="interrupts", role="group", aria_label=t("app.interrupt-label")
+    )
 
 
 def decision_markup(decision: Decision | None) -> str:
@@ -363,14 +402,19 @@ def controls(t: T, ctx: BoardContext) -> str:
     return tag("div", undo + share + new + rules, class_="controls")
 
 
-def end_screen(t: T, ctx: BoardContext) -> str:
+def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """The end dialog: who won and why, the scores (or the board's own breakdown, its optional
+    ``end_details(ctx)`` hook: Ghosts Galore's 13 categories and its tie-break), play again."""
     outcome = ctx.session.outcome()
     if outcome is None or ctx.replay is not None:
         return ""
     title = status(t, ctx)
     reason = t(outcome.reason) if outcome.reason else ""
     scores = ""
-    if outcome.scores is not None:
+    details = getattr(board, "end_details", None)
+    if callable(details):
+        scores = str(details(ctx))
+    elif outcome.scores is not None:
         scores = tag(
             "ul",
             "".join(
@@ -438,4 +482,4 @@ def game_screen(
         class_="play-main",
     )
     layout = tag("div", main + tag("aside", side, class_="side"), class_="play match")
-    return top + tag("main", layout + end_screen(t, ctx), id="main", data_screen="play", data_game=gid)
+    return top + tag("main", layout + end_screen(t, ctx, board), id="main", data_screen="play", data_game=gid)

@@ -153,10 +153,11 @@ def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
 
 
 def rules(t: T, game_id: str, keys: Sequence[str], figures: Mapping[str, str] | None = None) -> str:
-    """The rules help: the digest in plain words, one paragraph per message key, each followed by
-    the board's live examples for it (``figures``: key → markup drawn by the board's own code)."""
+    """The rules help: the digest in plain words, one paragraph per message key (its id, so a rule
+    can be linked to), each followed by the board's live examples for it (``figures``: key → markup
+    drawn by the board's own code)."""
     figures = figures or {}
-    paras = "".join(tag("p", esc(t(k))) + figures.get(k, "") for k in keys) or tag(
+    paras = "".join(tag("p", esc(t(k)), id=k) + figures.get(k, "") for k in keys) or tag(
         "p", esc(t("app.rules-missing"))
     )
     back = f"#/{game_id}"
