@@ -188,3 +188,14 @@ def test_any_move_is_played_or_refused_with_a_reason_and_nothing_else(game, atte
                 continue
             check_invariants(new)
         assert GAME.state_hash(state) == before
+
+
+def test_wb13_a_seat_that_passed_and_then_left_is_no_longer_passing():
+    """WB-13/WB-14: with the bag empty a seat passed, then left out of turn; every later state must
+    still decode (it once kept the seat in ``passed`` and the saved match could not be loaded)."""
+    options = {name: name == "hungry_wolf" for name in OPTION_NAMES}
+    match = random_match(692, 4, options, "random")
+    assert any(p in s.left for s in match.states for p in range(4))
+    for state in match.states:
+        assert not set(state.passed) & set(state.left)
+        GAME.decode_state(GAME.encode_state(state))

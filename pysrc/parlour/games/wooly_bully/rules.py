@@ -396,6 +396,8 @@ class WoolyBully(Game[WoolyState, Move]):
             left=(*state.left, player),
             bonus=_set(state.bonus, player, bonus),
             turns=tuple(t for t in state.turns if t.seat != player),
+            # A seat that passed and then leaves is out, not still passing.
+            passed=tuple(p for p in state.passed if p != player),
         )
         events.append(Event("left", {"player": player, "bonus": bonus, "order": len(state.left)}))
         if len(state.active) == 1:
