@@ -24,11 +24,9 @@ from parlour.web.play import (
     privacy_seat,
     seat_name,
 )
+from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 
-SAVE_KEY = "parlour.save.{game}"
-NOTES_KEY = "parlour.notes.{game}"
-"""The seats' private notes of the saved match (a pencilled hidden tile), kept apart from the record."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -41,11 +39,17 @@ class App:
         self.settings = settings_mod.load(dom.storage_get(settings_mod.STORAGE_KEY), dom.languages())
         self.route = router.Route("picker")
         self.sessions: dict[str, LocalSession] = {}
+        self.slots: dict[str, str] = {}
+        """The save slot of each game's match in memory (see :mod:`parlour.web.saves`)."""
         self.setups: dict[str, dict[str, Any]] = {}
         self.ui: dict[str, Any] = {}
         self.replay: int | None = None
         self.last_events: list[Any] = []
-        self.share_text = ""
+        self.share_open = False
+        """The share panel is open: it shows the link to the current moment, redrawn on every render."""
+        self.copied = False
+        self.end_closed = False
+        """The end dialog was dismissed to look at the board (it can be reopened)."""
         self.error = ""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
@@ -86,7 +90,8 @@ class App:
 
     def go(self, fragment: str) -> None:
         self.route = router.parse(fragment, set(games.BY_ID))
-        self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
+        self.replay, self.ui, self.last_events = None, {}, []
+        self.share_open, self.copied, self.end_closed = False, False, False
         self.refused, self.revealed = None, None
         if self.route.screen == "play":
             self.open_match()
@@ -94,6 +99,7 @@ class App:
             self.net_play().open_host(self.route.game)
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
+        self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
     def net_play(self) -> Any:
@@ -107,10 +113,17 @@ class App:
     def bots(self, gid: str) -> dict[str, Any]:
         return dict(games.module(gid).BOTS)
 
+    def saves(self, gid: str) -> Saves:
+        dom = self.dom
+        return Saves(gid, dom.storage_get, dom.storage_set, dom.storage_remove)
+
     def open_match(self) -> None:
-        """The play route: a shared link (``?m=``), else the match in memory, else the saved one."""
+        """The play route: a shared link (``?m=``) opens as a match of its own (saved in a new slot,
+        so no saved match is replaced); ``?s=SLOT`` a saved match; else the match in memory, else
+        the newest saved one."""
         gid = self.route.game
         link = self.route.params.get("m")
+        wanted = self.route.params.get("s")
         if link is not None:
             try:
                 record = decode_link(link)
@@ -122,35 +135,46 @@ class App:
                 self.dom.replace_hash(f"#/{gid}")
                 self.route = router.Route("setup", gid)
                 return
+            self.slots[gid] = new_slot()
             self.save(gid)
             self.dom.replace_hash(f"#/{gid}/play")
+        elif wanted is not None and wanted != self.slots.get(gid):
+            self.sessions.pop(gid, None)
+            self.resume(gid, wanted)
+            self.dom.replace_hash(f"#/{gid}/play")
         if gid not in self.sessions:
-            stored = self.dom.storage_get(SAVE_KEY.format(game=gid))
-            if stored:
-                try:
-                    self.sessions[gid] = LocalSession.resume(
-                        games.load(gid), MatchRecord.loads(stored), self.bots(gid)
-                    )
-                    self.sessions[gid].load_notes(self.dom.storage_get(NOTES_KEY.format(game=gid)))
-                except CorruptMatch as err:
-                    self.error = self.t(err.code, **err.params)
-                    self.dom.storage_remove(SAVE_KEY.format(game=gid))
+            newest = self.saves(gid).newest()
+            if newest is not None:
+                self.resume(gid, newest)
         if gid not in self.sessions:
             self.route = router.Route("setup", gid)
             self.dom.replace_hash(f"#/{gid}")
             return
         self.schedule_ai()
 
+    def resume(self, gid: str, slot: str) -> None:
+        """Load the saved match of ``slot``; a damaged one is reported and forgotten."""
+        saves = self.saves(gid)
+        stored = saves.record(slot)
+        if not stored:
+            return
+        try:
+            session = LocalSession.resume(games.load(gid), MatchRecord.loads(stored), self.bots(gid))
+        except CorruptMatch as err:
+            self.error = self.t(err.code, **err.params)
+            saves.delete(slot)
+            return
+        session.load_notes(saves.notes(slot))
+        self.sessions[gid], self.slots[gid] = session, slot
+
     def save(self, gid: str) -> None:
+        """Keep the match in its own slot (a finished match is forgotten)."""
         session = self.sessions[gid]
-        key = SAVE_KEY.format(game=gid)
-        notes = NOTES_KEY.format(game=gid)
+        slot = self.slots.setdefault(gid, new_slot())
         if session.outcome() is None:
-            self.dom.storage_set(key, session.dumps())
-            self.dom.storage_set(notes, session.dumps_notes())
+            self.saves(gid).put(slot, session.dumps(), session.dumps_notes())
         else:
-            self.dom.storage_remove(key)
-            self.dom.storage_remove(notes)
+            self.saves(gid).delete(slot)
 
     def new_match(self, gid: str) -> None:
         setup = self.setup_for(gid)
@@ -158,6 +182,7 @@ class App:
         seed = f"{time.time_ns()}"
         game = games.load(gid)
         self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), setup["options"], seed)
+        self.slots[gid] = new_slot()
         self.save(gid)
 
     def setup_for(self, gid: str) -> dict[str, Any]:
@@ -171,7 +196,10 @@ class App:
         gid = self.route.game
         self.last_events = events
         self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
-        self.refused = None
+        self.refused, self.copied = None, False
+        if self.sessions[gid].outcome() is not None:
+            self.end_closed = False
+            self.ui["focus"] = "play-again"  # the end dialog opens: focus goes into it
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
@@ -226,9 +254,21 @@ class App:
         elif action == "undo":
             self.sessions[gid].undo()
             self.last_events, self.ui, self.refused, self.revealed = [], {}, None, None
+            self.end_closed = False
             self.save(gid)
         elif action == "share":
-            self.share_text = f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
+            self.share_open, self.copied = not self.share_open, False
+            self.ui["focus"] = "copy" if self.share_open else "share"
+        elif action == "copy":
+            self.dom.copy(self.share_link(gid))
+            self.copied = True
+            self.dom.announce(self.t("app.copied"))
+        elif action == "end-close":
+            self.end_closed = True
+            self.ui["focus"] = "end-open"
+        elif action == "end-open":
+            self.end_closed = False
+            self.ui["focus"] = "play-again"
         elif action == "replay":
             index = int(arg)
             self.replay = index if index < len(self.sessions[gid].match.plies) else None
@@ -241,6 +281,11 @@ class App:
     def on_key(self, action: str, arg: str, key: str) -> None:
         if key == "Escape" and self.replay is not None:
             self.replay = None
+            return
+        session = self.sessions.get(self.route.game)
+        over = session is not None and session.outcome() is not None
+        if key == "Escape" and self.route.screen == "play" and over and not self.end_closed:
+            self.on_click("end-close", "")
             return
         if self.route.screen in ("play", "host", "join"):
             self.board_act("key", key)
@@ -328,6 +373,7 @@ class App:
             viewer=viewer,
             events=self.last_events if self.replay is None else [],
             animate=self.settings.animate(self.dom.reduced_motion()),
+            speed=self.settings.speed(self.dom.reduced_motion()),
             replay=self.replay,
             ui=self.ui,
             private=session.notes_of(viewer) if noting and viewer is not None else None,
@@ -338,12 +384,30 @@ class App:
             ctx.viewer, ctx.private = None, None
         return ctx
 
+    def saved_matches(self, gid: str) -> list[screens.SavedMatch]:
+        """The game's saved matches, newest first, as the picker lists them."""
+        saves, out = self.saves(gid), []
+        for slot in saves.slots():
+            try:
+                record = MatchRecord.loads(saves.record(slot) or "")
+            except CorruptMatch:
+                continue
+            out.append(screens.SavedMatch(slot, len(record.plies)))
+        return out
+
+    def share_link(self, gid: str) -> str:
+        """The link to the match as it stands now (a later move makes a new link)."""
+        return f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
+
+    def share_text(self, gid: str) -> str:
+        return self.share_link(gid) if self.share_open and gid in self.sessions else ""
+
     def picker_entries(self) -> list[screens.PickerEntry]:
         entries = []
         for info in games.GAMES:
             playable = boards.playable(info.id)
-            saved = playable and bool(self.dom.storage_get(SAVE_KEY.format(game=info.id)))
-            entries.append(screens.PickerEntry(info, playable, saved))
+            saved = self.saved_matches(info.id) if playable else []
+            entries.append(screens.PickerEntry(info, playable, bool(saved), saved))
         return entries
 
     def screen(self) -> str:
@@ -375,11 +439,18 @@ class App:
             if seat is not None:
                 name = seat_name(t, r.game, seat, session)
                 return game_screen(
-                    t, ctx, privacy_screen(t, name, seat), self.share_text, passing=name, board=board
+                    t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
             return game_screen(
-                t, ctx, board.render(ctx), self.share_text, decision_of(board, ctx), board=board
+                t,
+                ctx,
+                board.render(ctx),
+                self.share_text(r.game),
+                decision_of(board, ctx),
+                board=board,
+                end_closed=self.end_closed,
+                copied=self.copied,
             )
         return screens.missing(t)
 
@@ -387,9 +458,15 @@ class App:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
         self.dom.render(html)
+        self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = self.ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+
+
+def new_slot() -> str:
+    """A new save slot's id: the time in ms, so ids sort by age and never repeat on one device."""
+    return f"{time.time_ns() // 1_000_000:x}"
 
 
 def start() -> App:

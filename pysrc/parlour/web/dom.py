@@ -71,6 +71,14 @@ def focus(element_id: str) -> None:
         el.focus()
 
 
+def copy(text: str) -> None:
+    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation)."""
+    with contextlib.suppress(
+        Exception
+    ):  # refused (no permission, not a secure context): the field stays selectable
+        js.navigator.clipboard.writeText(text)
+
+
 def set_language(lang: str, title: str) -> None:
     js.document.documentElement.lang = lang
     js.document.title = title

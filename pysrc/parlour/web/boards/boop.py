@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.web.markup import attrs, esc, tag
-from parlour.web.play import BoardContext, Choice, Decision
+from parlour.web.play import BoardContext, Choice, Decision, Timing, timing
 
 CELL = 100
 MARGIN = 70
 SIZE = 6
 FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
-STEP_MS = 260
 COLOURS = ("orange", "purple")
 
 
@@ -77,19 +76,31 @@ def arrow(heading: str) -> str:
 
 
 # --- animation ---------------------------------------------------------------------------------
-def motions(events: list[Any]) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str]]:
+def steps(events: list[Any]) -> list[int]:
+    """Each event's animation step: consecutive events of one kind and cause (two boops of one
+    placement) move together; the next kind starts the next step."""
+    out, step, last = [], -1, ""
+    for event in events:
+        group = f"{event.kind}:{event.data.get('by', '')}"
+        if group != last:
+            step, last = step + 1, group
+        out.append(step)
+    return out
+
+
+def motions(
+    events: list[Any], timing: Timing
+) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str], dict[str, int]]:
     """From the last ply's events: for each cell where a piece arrived, the offset it came from
-    and its step; markup of pieces that left the bed (fading out); cells that newly appeared."""
+    and its step; markup of pieces that left the bed (fading out); cells that newly appeared;
+    the step of each ghost that moved or entered, by colour."""
     arrivals: dict[str, tuple[float, float, int]] = {}
     leaving: list[str] = []
     appeared: set[str] = set()
-    step, last_kind = -1, ""
-    for event in events:
+    ghost_steps: dict[str, int] = {}
+    for event, step in zip(events, steps(events), strict=True):
         kind = event.kind
         data = event.data
-        group = f"{kind}:{data.get('by', '')}"
-        if group != last_kind:
-            step, last_kind = step + 1, group
         if kind == "placed":
             appeared.add(data["cell"])
             arrivals[data["cell"]] = (0, 0, step)
@@ -102,27 +113,21 @@ def motions(events: list[Any]) -> tuple[dict[str, tuple[float, float, int]], lis
             else:
                 dx, dy = fx - VIEW / 2, fy - VIEW / 2
                 norm = max(abs(dx), abs(dy)) or 1
+                colour, piece = data.get("colour", "orange"), data.get("piece", "kitten")
                 leaving.append(
-                    fading(
-                        fx,
-                        fy,
-                        data.get("colour", "orange"),
-                        data.get("piece", "kitten"),
-                        dx / norm * 90,
-                        dy / norm * 90,
-                        step,
-                    )
+                    fading(fx, fy, colour, piece, timing.style(step, dx=dx / norm * 90, dy=dy / norm * 90))
                 )
         elif kind == "graduate":
             for cell in data["cells"]:
                 x, y = centre(cell)
                 piece = "cat" if cell in data.get("cats", []) else "kitten"
-                leaving.append(fading(x, y, data["colour"], piece, 0, -60, step))
-    return arrivals, leaving, appeared
+                leaving.append(fading(x, y, data["colour"], piece, timing.style(step, dx=0, dy=-60)))
+        elif kind in ("ghost-move", "ghost-enter"):
+            ghost_steps[str(data.get("colour"))] = step
+    return arrivals, leaving, appeared, ghost_steps
 
 
-def fading(x: float, y: float, colour: str, piece: str, dx: float, dy: float, step: int) -> str:
-    style = f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--delay:{step * STEP_MS}ms"
+def fading(x: float, y: float, colour: str, piece: str, style: str) -> str:
     inner = tag("g", cat_shape(colour, piece), class_="anim-leave", style=style)
     return tag(
         "g",
@@ -154,9 +159,11 @@ def render(ctx: BoardContext) -> str:
     choices = game.graduation_choices(ctx.state) if live and phase in ("grad-a", "grad-b") else []
     entries = game.ghost_entries(ctx.state) if live and phase == "ghost" else []
     candidate_cells = {c for ch in choices for c in ch["cells"]}
-    arrivals, leaving, appeared = motions(ctx.events) if ctx.animate else ({}, [], set())
+    events = ctx.events if ctx.animate else []
+    clock = timing(max(steps(events), default=-1) + 1, ctx.speed)
+    arrivals, leaving, appeared, ghost_steps = motions(events, clock)
     cursor = ctx.ui.get("cursor", "c3")
-    win_cells = {c for e in ctx.events for c in e.data.get("cells", []) if e.kind == "win"}
+    win_cells = winning_cells(info)
 
     parts = [
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
@@ -173,8 +180,10 @@ def render(ctx: BoardContext) -> str:
             classes = ["cell"]
             if cell in legal:
                 classes.append("legal")
-            if cell in candidate_cells or cell in win_cells:
+            if cell in candidate_cells:
                 classes.append("line")
+            if cell in win_cells:
+                classes.append("win")
             if ctx.refused is not None and ctx.refused.target == f"cell-{cell}":
                 classes.append("refused")
             cell_attrs = attrs(
@@ -198,9 +207,7 @@ def render(ctx: BoardContext) -> str:
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
             cls = "anim-appear" if cell in appeared else "anim"
-            inner = tag(
-                "g", inner, class_=cls, style=f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--delay:{step * STEP_MS}ms"
-            )
+            inner = tag("g", inner, class_=cls, style=clock.style(step, dx=dx, dy=dy))
         parts.append(
             tag(
                 "g",
@@ -212,7 +219,7 @@ def render(ctx: BoardContext) -> str:
             )
         )
     parts.extend(leaving)
-    parts.extend(ghosts(ctx, info))
+    parts.extend(ghosts(ctx, info, clock, ghost_steps))
     for entry in entries:
         if entry["entry"] is None:
             continue
@@ -240,6 +247,24 @@ def render(ctx: BoardContext) -> str:
     return pools(ctx, info, 1) + svg + pools(ctx, info, 0)
 
 
+def winning_cells(info: dict[str, Any]) -> set[str]:
+    """The winner's lines of three cats (BP-20), drawn highlighted once the game is over."""
+    winner = info.get("winner")
+    if winner is None:
+        return set()
+    cats = {c for c, p in info["pieces"].items() if p["player"] == winner and p["piece"] == "cat"}
+    found: set[str] = set()
+    for cell in cats:
+        f, r = FILES.index(cell[0]), int(cell[1:])
+        for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            line = [(f + i * df, r + i * dr) for i in range(3)]
+            if all(0 <= x < SIZE and 1 <= y <= SIZE for x, y in line):
+                names = {f"{FILES[x]}{y}" for x, y in line}
+                if names <= cats:
+                    found |= names
+    return found
+
+
 def coordinates() -> str:
     out = []
     for i, f in enumerate(FILES):
@@ -251,7 +276,7 @@ def coordinates() -> str:
     return f'<g aria-hidden="true">{"".join(out)}</g>'
 
 
-def ghosts(ctx: BoardContext, info: dict[str, Any]) -> list[str]:
+def ghosts(ctx: BoardContext, info: dict[str, Any], clock: Timing, ghost_steps: dict[str, int]) -> list[str]:
     out = []
     moved = (
         {e.data.get("colour"): e for e in ctx.events if e.kind in ("ghost-move", "ghost-enter")}
@@ -268,16 +293,12 @@ def ghosts(ctx: BoardContext, info: dict[str, Any]) -> list[str]:
         event = moved.get(colour)
         if event is not None:
             if event.kind == "ghost-move":
-                # The ghost acts after the placement and its boops (BP-D1): two steps in.
+                # The ghost acts after the placement and its boops (BP-D1): at its own step.
                 fx, fy = seam_point(event.data["from"])
-                inner = tag(
-                    "g",
-                    inner,
-                    class_="anim",
-                    style=f"--dx:{fx - x:.0f}px;--dy:{fy - y:.0f}px;--delay:{2 * STEP_MS}ms",
-                )
+                style = clock.style(ghost_steps.get(colour, 0), dx=fx - x, dy=fy - y)
+                inner = tag("g", inner, class_="anim", style=style)
             else:
-                inner = tag("g", inner, class_="anim-appear")
+                inner = tag("g", inner, class_="anim-appear", style=clock.style(ghost_steps.get(colour, 0)))
         label = ctx.t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
         if ghost.get("leaves_next"):
             label += " · " + ctx.t("boop.label.leaves-next")
