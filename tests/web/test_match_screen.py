@@ -71,8 +71,8 @@ class Dom:
     def set_language(self, lang: str, title: str) -> None:
         pass
 
-    def render(self, html: str) -> None:
-        self.html = html
+    def render(self, html: str, home: str = "") -> None:
+        self.html, self.home = html, home
 
     def focus(self, element_id: str) -> None:
         self.focused = element_id

@@ -195,7 +195,7 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "home")}
         self.refused, self.copied = None, False
         if self.sessions[gid].outcome() is not None:
             self.end_closed = False
@@ -288,6 +288,7 @@ class App:
             self.on_click("end-close", "")
             return
         if self.route.screen in ("play", "host", "join"):
+            self.ui["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
@@ -457,7 +458,7 @@ class App:
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        self.dom.render(html)
+        self.dom.render(html, str(self.ui.get("home", "")))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = self.ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it

@@ -33,8 +33,10 @@ def _proxy(fn: Callable[..., Any]) -> Any:
     return p
 
 
-def render(html: str) -> None:
-    """Replace the app's markup, keeping keyboard focus on the element with the same id."""
+def render(html: str, home: str = "") -> None:
+    """Replace the app's markup, keeping keyboard focus on the element with the same id; when that
+    element is gone (a decision's button after the choice), focus goes to ``home`` (the board's
+    keyboard cursor), never back to the top of the page."""
     doc = js.document
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
@@ -45,6 +47,8 @@ def render(html: str) -> None:
     _restore_scroll(root, scrolled)
     if focus_id:
         el = doc.getElementById(focus_id)
+        if not _some(el) and home:
+            el = doc.getElementById(home)
         if _some(el):
             el.focus()
 

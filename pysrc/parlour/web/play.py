@@ -496,4 +496,6 @@ def game_screen(
     dialog = "" if end_closed else end_screen(t, ctx)
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
     layout = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
+    if dialog:
+        top = top.replace('<header class="bar">', '<header class="bar" inert>', 1)
     return top + tag("main", layout + dialog, id="main", data_screen="play", data_game=gid)

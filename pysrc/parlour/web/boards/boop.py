@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from parlour.engine import IllegalMove
 from parlour.web.markup import attrs, esc, tag
 from parlour.web.play import BoardContext, Choice, Decision, Timing, timing
 
@@ -163,12 +164,14 @@ def render(ctx: BoardContext) -> str:
     clock = timing(max(steps(events), default=-1) + 1, ctx.speed)
     arrivals, leaving, appeared, ghost_steps = motions(events, clock)
     cursor = ctx.ui.get("cursor", "c3")
+    ctx.ui["home"] = f"cell-{cursor}"  # where focus goes back when a decision's button disappears
     win_cells = winning_cells(info)
 
     parts = [
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
     ]
     for r in range(SIZE, 0, -1):
+        parts.append('<g role="row">')  # rows in the accessibility tree: row/column navigation works
         for f in FILES:
             cell = f"{f}{r}"
             x, y = centre(cell)
@@ -196,10 +199,12 @@ def render(ctx: BoardContext) -> str:
                 aria_label=label,
                 aria_disabled="false" if cell in legal else "true",
             )
-            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10"/>'
+            shade = "dark" if (FILES.index(f) + r) % 2 else "light"
+            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
             if cell in legal:
                 body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
             parts.append(f"<g{cell_attrs}>{body}</g>")
+        parts.append("</g>")
     parts.append(coordinates())
     for cell, piece in info["pieces"].items():
         x, y = centre(cell)
@@ -220,9 +225,14 @@ def render(ctx: BoardContext) -> str:
         )
     parts.extend(leaving)
     parts.extend(ghosts(ctx, info, clock, ghost_steps))
-    for entry in entries:
-        if entry["entry"] is None:
-            continue
+    # The entries are one Tab stop (a roving group, like the cells): arrows go round, Enter chooses.
+    shown = [e for e in entries if e["entry"] is not None]
+    chosen = ctx.ui.get("entry")
+    if chosen not in {e["move"] for e in shown} and shown:
+        chosen = shown[0]["move"]
+    if shown:
+        parts.append(f'<g role="group" aria-label="{esc(t("boop.prompt.ghost"))}">')
+    for entry in shown:
         x, y = entry_point(entry["segment"], entry["heading"])
         edge = entry["entry"].split("-")[0]
         label = t(
@@ -231,15 +241,19 @@ def render(ctx: BoardContext) -> str:
         g_attrs = attrs(
             class_=f"entry {COLOURS[info['mover']]}",
             role="button",
-            tabindex=0,
+            tabindex=0 if entry["move"] == chosen else -1,
             data_action="ghost",
             data_arg=entry["move"],
             aria_label=label,
             id=f"entry-{entry['entry']}",
         )
         parts.append(
-            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="24"/>{arrow(entry["heading"])}</g>'
+            # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
+            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="48" class="hit"/>'
+            f'<circle r="24" class="mark"/>{arrow(entry["heading"])}</g>'
         )
+    if shown:
+        parts.append("</g>")
     svg = (
         f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="grid" '
         f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(phase)}">' + "".join(parts) + "</svg>"
@@ -409,7 +423,15 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         ctx.ui["kind"] = arg
         return None
     if action == "key":
-        if arg.startswith("Arrow"):
+        on, _ = ctx.ui.get("key_on", ("", ""))
+        if arg.startswith("Arrow") and on == "ghost" and phase == "ghost":
+            ring = [e for e in ctx.game.ghost_entries(state) if e["entry"] is not None]
+            moves = [e["move"] for e in ring]
+            here = moves.index(ctx.ui["entry"]) if ctx.ui.get("entry") in moves else 0
+            step = 1 if arg in ("ArrowRight", "ArrowDown") else -1
+            nxt = ring[(here + step) % len(ring)]
+            ctx.ui["entry"], ctx.ui["focus"] = nxt["move"], f"entry-{nxt['entry']}"
+        elif arg.startswith("Arrow"):
             ctx.ui["cursor"] = neighbour(ctx.ui.get("cursor", "c3"), arg)
             ctx.ui["focus"] = f"cell-{ctx.ui['cursor']}"
         return None
@@ -417,7 +439,8 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         ctx.ui["cursor"] = arg
         ctx.ui["focus"] = f"cell-{arg}"
         if phase != "place":
-            return None
+            # The bed is not what is decided now (a ghost or a graduation is): say so on the cell.
+            raise IllegalMove("not the decision due now", code="boop.illegal.not-now", rule="BP-D1")
         kind = selected_kind(ctx, ctx.game.info(state))
         return f"{'k' if kind == 'kitten' else 'c'}@{arg}"
     if action in ("graduate", "ghost"):
