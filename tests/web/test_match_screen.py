@@ -342,3 +342,35 @@ def test_saves_keep_several_matches_newest_first_and_move_an_old_single_save_int
     assert "5" not in saves.slots() and saves.record("5") is None
     storage["parlour.saves.boop"] = "{damaged"
     assert saves.slots() == []
+
+
+def test_side_panels_fold_away_and_start_folded_on_a_narrow_screen():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1'])}")
+    assert 'id="log-body"' in dom.html and 'id="log-body" hidden' not in dom.html
+    dom.click("fold", "log")
+    assert 'id="log-body" hidden' in dom.html and 'aria-expanded="false"' in dom.html
+    assert dom.focused == "fold-log"
+    narrow = Dom(f"#/boop/play?m={hotseat(['k@a1'])}")
+    narrow.narrow = lambda: True  # type: ignore[attr-defined]
+    app_mod.App(narrow).start()
+    assert 'id="log-body" hidden' in narrow.html, "below the board, folded, on a phone"
+
+
+def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sentences():
+    _app, dom = open_app("#/boop/rules?rule=BP-2")
+    assert re.search(r'<p class="wanted" tabindex="-1" id="help-BP-2"><span id="rule-BP-2"', dom.html)
+    assert dom.focused == "help-BP-2"
+    sentences = re.findall(r"</span> ([^<]*)</p>", dom.html)
+    assert sentences and not any(re.search(r"\(BP-\d+", s) for s in sentences)
+
+
+def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
+    app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    dom.click("replay", "1")
+    assert text_of(dom.html, "status").startswith("Showing the position before move 2")
+    assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
+    assert 'id="live"' in dom.html and 'aria-pressed="true"' in dom.html
+    dom.click("cell", "c3")  # the board takes no input in a replay
+    assert len(app.sessions["boop"].match.plies) == 3
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="live"' not in dom.html and 'id="choices"' in dom.html

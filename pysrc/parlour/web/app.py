@@ -50,6 +50,8 @@ class App:
         self.copied = False
         self.end_closed = False
         """The end dialog was dismissed to look at the board (it can be reopened)."""
+        self.folded: set[str] | None = None
+        """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
         self.error = ""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
@@ -99,6 +101,8 @@ class App:
             self.net_play().open_host(self.route.game)
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
+        if self.route.screen == "rules" and self.route.params.get("rule"):
+            self.ui["focus"] = f"help-{self.route.params['rule']}"  # the rule the link pointed at
         self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
@@ -263,6 +267,10 @@ class App:
             self.dom.copy(self.share_link(gid))
             self.copied = True
             self.dom.announce(self.t("app.copied"))
+        elif action == "fold":
+            folded = self.panels_folded()
+            folded.symmetric_difference_update({arg})
+            self.ui["focus"] = f"fold-{arg}"
         elif action == "end-close":
             self.end_closed = True
             self.ui["focus"] = "end-open"
@@ -396,6 +404,12 @@ class App:
             out.append(screens.SavedMatch(slot, len(record.plies)))
         return out
 
+    def panels_folded(self) -> set[str]:
+        if self.folded is None:
+            narrow = getattr(self.dom, "narrow", lambda: False)()
+            self.folded = {"log", "score"} if narrow else set()
+        return self.folded
+
     def share_link(self, gid: str) -> str:
         """The link to the match as it stands now (a later move makes a new link)."""
         return f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
@@ -423,7 +437,7 @@ class App:
         if r.screen == "rules":
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
-            return screens.rules(t, r.game, keys)
+            return screens.rules(t, r.game, keys, r.params.get("rule", ""))
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
@@ -452,6 +466,7 @@ class App:
                 board=board,
                 end_closed=self.end_closed,
                 copied=self.copied,
+                folded=frozenset(self.panels_folded()),
             )
         return screens.missing(t)
 

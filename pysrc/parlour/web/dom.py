@@ -214,6 +214,11 @@ def languages() -> list[str]:
     return [str(x) for x in js.navigator.languages] or [str(js.navigator.language)]
 
 
+def narrow() -> bool:
+    """Whether the window is too narrow for side panels beside the board (the CSS breakpoint)."""
+    return bool(js.window.matchMedia("(max-width: 899px)").matches)
+
+
 def reduced_motion() -> bool:
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 

@@ -314,7 +314,28 @@ def feedback(t: T, ctx: BoardContext) -> str:
     )
 
 
-def score_panel(t: T, ctx: BoardContext) -> str:
+def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "") -> str:
+    """A side panel whose heading is a button folding it away (narrow screens start folded)."""
+    fold = tag(
+        "button",
+        esc(title),
+        type="button",
+        class_="fold",
+        aria_expanded="true" if open_ else "false",
+        aria_controls=f"{name}-body",
+        data_action="fold",
+        data_arg=name,
+        id=f"fold-{name}",
+    )
+    return tag(
+        "section",
+        tag("h2", fold) + extra + tag("div", body, id=f"{name}-body", hidden=not open_),
+        class_="panel",
+        id=f"{name}-panel",
+    )
+
+
+def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
     scores = ctx.game.scores(ctx.state)
     if scores is None:
         return ""
@@ -322,7 +343,7 @@ def score_panel(t: T, ctx: BoardContext) -> str:
         tag("li", tag("span", esc(seat_name(t, ctx.game.id, i, ctx.session))) + tag("strong", esc(_num(s))))
         for i, s in enumerate(scores)
     )
-    return tag("section", tag("h2", esc(t("app.score"))) + tag("ul", rows, class_="scores"), class_="panel")
+    return panel("score", t("app.score"), tag("ul", rows, class_="scores"), open_)
 
 
 def _num(value: float) -> str:
@@ -347,7 +368,7 @@ def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
     return t(key, **params)
 
 
-def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
+def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) -> str:
     """Every ply as an entry (a button showing that moment) with its events' lines under it."""
     items = []
     all_events = ctx.session.match.events
@@ -377,7 +398,7 @@ def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
         if items
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
-    return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel", id="log-panel")
+    return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
@@ -468,12 +489,14 @@ def game_screen(
     board: Any = None,
     end_closed: bool = False,
     copied: bool = False,
+    folded: frozenset[str] = frozenset(),
 ) -> str:
     """The whole match screen. ``decision`` is the board's current decision (drawn in the turn
     region); ``passing`` names the player the device goes to while the privacy screen is up;
     ``board`` is the board module (for its optional hooks: the log's event lines); ``share_text``
     the link to this moment when the share panel is open (``copied`` after Copy); ``end_closed``
-    when the player dismissed the end dialog to look at the board."""
+    when the player dismissed the end dialog to look at the board; ``folded`` the side panels
+    folded away."""
     gid = ctx.game.id
     top = tag(
         "header",
@@ -482,7 +505,7 @@ def game_screen(
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
     )
-    side = score_panel(t, ctx) + log_panel(t, ctx, board)
+    side = score_panel(t, ctx, "score" not in folded) + log_panel(t, ctx, board, "log" not in folded)
     board_region = tag("div", board_markup, class_="board-wrap", id="board")
     main = tag(
         "div",
