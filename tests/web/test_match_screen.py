@@ -369,8 +369,8 @@ def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     dom.click("replay", "1")
     assert text_of(dom.html, "status").startswith("Showing the position before move 2")
     assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
-    assert 'id="live"' in dom.html and 'aria-pressed="true"' in dom.html
+    assert 'id="back-to-game"' in dom.html and 'aria-pressed="true"' in dom.html
     dom.click("cell", "c3")  # the board takes no input in a replay
     assert len(app.sessions["boop"].match.plies) == 3
     dom.on_event("key", "", "", "", "Escape")
-    assert 'id="live"' not in dom.html and 'id="choices"' in dom.html
+    assert 'id="back-to-game"' not in dom.html and 'id="choices"' in dom.html

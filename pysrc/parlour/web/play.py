@@ -392,7 +392,7 @@ def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) ->
                 id=f"log-{entry.index}",
             )
         )
-    live = button(t("app.live"), "live", class_="small", id="live") if ctx.replay is not None else ""
+    live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
         tag("ol", "".join(items), class_="log", id="move-log", data_keep_scroll="end")
         if items
