@@ -170,6 +170,8 @@ def render(ctx: BoardContext) -> str:
     parts = [
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
     ]
+    # The cells are a grid of rows (row/column navigation); ghosts and entries sit outside it.
+    parts.append(f'<g role="grid" aria-label="{esc(t("boop.label.bed"))}">')
     for r in range(SIZE, 0, -1):
         parts.append('<g role="row">')  # rows in the accessibility tree: row/column navigation works
         for f in FILES:
@@ -205,6 +207,7 @@ def render(ctx: BoardContext) -> str:
                 body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
             parts.append(f"<g{cell_attrs}>{body}</g>")
         parts.append("</g>")
+    parts.append("</g>")
     parts.append(coordinates())
     for cell, piece in info["pieces"].items():
         x, y = centre(cell)
@@ -255,7 +258,7 @@ def render(ctx: BoardContext) -> str:
     if shown:
         parts.append("</g>")
     svg = (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="grid" '
+        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="group" '
         f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(phase)}">' + "".join(parts) + "</svg>"
     )
     return pools(ctx, info, 1) + svg + pools(ctx, info, 0)
