@@ -299,6 +299,8 @@ def build() -> Path:
     config = json.loads((tmp / "pyscript.json").read_text())
     config["files"] = {f"./{wheel.name}": "./*"}
     (tmp / "pyscript.json").write_text(json.dumps(config, indent=2))
+    worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel
+    worker.write_text(worker.read_text().replace("__PARLOUR_WHEEL__", wheel.name))
     version = write_service_worker(tmp)
     shutil.rmtree(DIST, ignore_errors=True)
     tmp.rename(DIST)

@@ -54,10 +54,50 @@ def _decisions(level: str, games: int = 2, players: int = 4) -> dict[str, float]
     }
 
 
+def _taps(games: int = 2, players: int = 4) -> dict[str, float]:
+    """A tap on the board as the page runs it: the board's ``act`` (a free cell for the tile in
+    hand) and the whole board's ``render`` after it, at every decision of a 4-player game. The
+    page adds only the DOM update (measured apart in tests/browser/test_ghosts_board.py)."""
+    from parlour.i18n import translate
+    from parlour.web.boards import ghosts_galore as board
+    from parlour.web.play import BoardContext
+    from parlour.web.session import HUMAN, LocalSession, Seat
+
+    def t(key: str, **params: object) -> str:
+        return translate("en", key, **params)
+
+    times: list[float] = []
+    for g in range(games):
+        session = LocalSession.new(GAME, [Seat(HUMAN)] * players, dict(BOTS), seed=f"bench-taps-{g}")
+        bot, rng = BOTS["easy"](), Rng.from_seed(f"bench-taps-{g}")
+        while session.outcome() is None:
+            seat = session.human_to_act()
+            assert seat is not None
+            ui: dict[str, object] = {}
+            ctx = BoardContext(session, t, session.state, seat, ui=ui, private=session.notes_of(seat))
+            view = GAME.view(session.state, seat)
+            if view["pending"] is not None:
+                free = [c for c, p in enumerate(view["grids"][seat]) if p is None]
+                start = time.perf_counter()
+                board.act(ctx, "cell", str(free[0]))
+                board.render(ctx)
+                times.append(time.perf_counter() - start)
+            legal = GAME.legal_moves(session.state, seat)
+            session.play(seat, bot.choose(GAME, view, seat, legal, rng))
+    times.sort()
+    return {
+        "tap_render_mean_ms": round(1000 * sum(times) / len(times), 3),
+        "tap_render_p95_ms": round(1000 * times[int(0.95 * (len(times) - 1))], 3),
+        "tap_renders": len(times),
+    }
+
+
 def measure() -> dict[str, float]:
-    """Scoring time for a full grid and bot decision times (easy and hard, four players)."""
+    """Scoring time for a full grid, a tap's act + render, and bot decision times (easy and hard,
+    four players)."""
     out: dict[str, float] = {}
     out.update(_scoring())
+    out.update(_taps())
     out.update(_decisions("easy"))
     out.update(_decisions("hard"))
     return out

@@ -2,8 +2,10 @@
 
 Cold: a new browser context (empty HTTP cache, no service worker), navigation to an interactive
 picker. Warm: a reload once the service worker controls the page. The bare page boots Pyodide from
-the same server and runs one line of Python (its warm run reloads from the HTTP cache). Bytes are
-counted by the server. Prints JSON; read the ratios, the machine is noisy.
+the same server and runs one line of Python (its warm run reloads from the HTTP cache). Also: when
+the picker was painted (first contentful paint, with the pre-rendered picker already in the page),
+and the bytes a first visit takes off the wire, the service worker's precache included, against the
+site's size. Bytes are counted by the server. Prints JSON; read the ratios, the machine is noisy.
 
     python bench/startup.py [--runs 3]
 """
@@ -58,6 +60,14 @@ def timed_load(page: Any, url: str, reload: bool = False) -> tuple[float, int]:
     return time.perf_counter() - start, CountingHandler.sent
 
 
+PAINT = """() => {
+  const fcp = performance.getEntriesByType("paint").find((e) => e.name === "first-contentful-paint");
+  const t = (window.parlourBoot || {}).timings || {};
+  // The picker counts as painted at the first paint only if it was in the page by then.
+  return fcp && t.picker !== undefined && t.picker <= fcp.startTime ? fcp.startTime / 1000 : null;
+}"""
+
+
 def measure(runs: int) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -73,7 +83,8 @@ def measure(runs: int) -> dict[str, Any]:
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    figures: dict[str, list[float]] = {k: [] for k in ("app_cold", "app_warm", "bare_cold", "bare_warm")}
+    keys = ("app_cold", "app_warm", "bare_cold", "bare_warm", "picker_painted_cold", "picker_painted_warm")
+    figures: dict[str, list[float]] = {k: [] for k in keys}
     sizes: dict[str, int] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
@@ -83,8 +94,16 @@ def measure(runs: int) -> dict[str, Any]:
                 page = context.new_page()
                 cold, cold_bytes = timed_load(page, page_url)
                 if name == "app":
+                    figures["picker_painted_cold"].append(page.evaluate(PAINT) or float("nan"))
                     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+                    # The worker's precache is part of a first visit: count it too.
+                    page.wait_for_function(
+                        "caches.keys().then((k) => !k.includes('parlour-boot'))", timeout=180_000
+                    )
+                    cold_bytes = CountingHandler.sent
                 warm, warm_bytes = timed_load(page, page_url, reload=True)
+                if name == "app":
+                    figures["picker_painted_warm"].append(page.evaluate(PAINT) or float("nan"))
                 figures[f"{name}_cold"].append(cold)
                 figures[f"{name}_warm"].append(warm)
                 sizes[f"{name}_cold_bytes"], sizes[f"{name}_warm_bytes"] = cold_bytes, warm_bytes
@@ -98,11 +117,9 @@ def measure(runs: int) -> dict[str, Any]:
     server.shutdown()
     shutil.rmtree(site, ignore_errors=True)
     med = {k: round(statistics.median(v), 3) for k, v in figures.items()}
-    own = sum(
-        f.stat().st_size
-        for f in build.DIST.rglob("*")
-        if f.is_file() and "pyodide" not in f.relative_to(build.DIST).parts
-    )
+    files = [f for f in build.DIST.rglob("*") if f.is_file()]
+    own = sum(f.stat().st_size for f in files if "pyodide" not in f.relative_to(build.DIST).parts)
+    site = sum(f.stat().st_size for f in files)
     return {
         "runs": runs,
         "seconds_median": med,
@@ -110,6 +127,8 @@ def measure(runs: int) -> dict[str, Any]:
         "ratio_warm_app_over_bare": round(med["app_warm"] / med["bare_warm"], 3),
         "ratio_cold_app_over_bare": round(med["app_cold"] / med["bare_cold"], 3),
         "bytes_transferred": sizes,
+        "site_bytes": site,
+        "ratio_first_visit_bytes_over_site": round(sizes["app_cold_bytes"] / site, 3),
         "site_own_files_bytes": own,
     }
 

@@ -63,8 +63,11 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // Navigations (any path or query under the scope) get the app shell.
-    const key = request.mode === "navigate" ? "./index.html" : request;
+    // Navigations get their own page when it is one of the site's (the embed, the docs), else
+    // the app shell (any other path or query under the scope).
+    const path = "." + url.pathname.slice(new URL(self.registration.scope).pathname.length - 1);
+    const own = path.endsWith(".html") && Object.prototype.hasOwnProperty.call(PRECACHE, path);
+    const key = request.mode === "navigate" && !own ? "./index.html" : request;
     const hit = await cache.match(key, { ignoreSearch: true });
     return hit || fetch(request);
   })());

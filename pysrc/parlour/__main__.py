@@ -1,4 +1,5 @@
-"""Command line: ``python -m parlour selfplay GAME ...`` and ``python -m parlour GAME ...``."""
+"""Command line: ``python -m parlour selfplay GAME ...``, ``python -m parlour GAME svg ...`` (a
+standalone SVG figure, :mod:`parlour.web.diagram`) and ``python -m parlour GAME ...``."""
 
 from __future__ import annotations
 
@@ -69,10 +70,17 @@ def selfplay(argv: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help"):
-        print("usage: python -m parlour selfplay GAME [options] | python -m parlour GAME COMMAND [options]")
+        print(
+            "usage: python -m parlour selfplay GAME [options] | python -m parlour GAME svg POSITION [options]"
+            " | python -m parlour GAME COMMAND [options]"
+        )
         return 0 if args else 2
     if args[0] == "selfplay":
         return selfplay(args[1:])
+    if args[0] in games.BY_ID and args[1:2] == ["svg"]:
+        from parlour.web import diagram
+
+        return diagram.main(args[0], args[2:])
     if args[0] in games.BY_ID:
         cli = importlib.import_module(games.BY_ID[args[0]].package + ".cli")
         return int(cli.main(args[1:]) or 0)

@@ -172,7 +172,9 @@ def play(players: list[Any], watchers: list[Any], decisions: int = 10_000, hosti
 
 
 def saved_host(host: Any) -> dict[str, Any]:
-    return json.loads(host.evaluate("localStorage.getItem('parlour.net.host')"))
+    """The host's saved table: one record per table, under its session id (issue #15)."""
+    sid = host.get_attribute("#main", "data-sid")
+    return json.loads(host.evaluate(f"localStorage.getItem('parlour.net.host.{sid}')"))
 
 
 def received(page: Any) -> list[dict[str, Any]]:
@@ -315,3 +317,42 @@ def test_a_host_reload_resumes_the_table_and_the_guest_reconnects(people):
     assert len(saved_host(host)["record"]["moves"]) == plies
     play([host, guest], [])
     assert_finished_alike(host, [guest])
+
+
+def test_a_guest_whose_token_was_dropped_joins_afresh_and_plays(people):
+    """Issue #15: a guest the host no longer knows (away too long, a new table) is not denied for ever:
+    its page drops the dead token and joins as a new player; the host opens the old seat for it."""
+    host = host_table(people)
+    context = people.context()
+    guest = join(people, host, "Anna", context=context)
+    link = guest.url
+    sid = host.get_attribute("#main", "data-sid")
+    guest.close()
+    host.wait_for_selector("#net-peers li[data-pid=p1][data-state=reconnecting]", timeout=NET_TIMEOUT_MS)
+    # The same browser comes back holding a token this table does not know (as after 60 s away).
+    back = people.page(context, link[len(people.url) :])
+    back.wait_for_selector("#net-answer", timeout=BOOT_TIMEOUT_MS)
+    key = f"parlour.net.guest.{sid}"
+    back.evaluate(
+        """(key) => { const s = JSON.parse(localStorage.getItem(key));
+                      s.token = "f".repeat(32); localStorage.setItem(key, JSON.stringify(s)); }""",
+        key,
+    )
+    back.fill("#net-name", "Anna")
+    back.click("#net-answer")
+    back.wait_for_selector("#answer-out", timeout=NET_TIMEOUT_MS)
+    paste(host, back.input_value("#answer-out"))
+    back.wait_for_selector("[data-screen=net-guest] #net-rejoined", timeout=NET_TIMEOUT_MS)
+    assert back.locator("#net-denied").count() == 0
+    host.wait_for_selector("#net-peers li[data-pid=p2][data-state=connected]", timeout=NET_TIMEOUT_MS)
+    kept = json.loads(back.evaluate("(key) => localStorage.getItem(key)", key))
+    assert kept["pid"] == "p2" and kept["token"] != "f" * 32
+    # The old seat is still held for p1: the host opens it, and the new Anna sits and plays.
+    host.select_option("#net-seat-1", "open")
+    back.wait_for_selector("#net-sit-1", timeout=NET_TIMEOUT_MS)
+    back.click("#net-sit-1")
+    back.wait_for_selector("#net-ready", timeout=NET_TIMEOUT_MS)
+    start(host, [back])
+    assert back.get_attribute("#main", "data-seat") == "1"
+    play([host, back], [])
+    assert_finished_alike(host, [back])

@@ -207,7 +207,7 @@ def test_fuzzed_messages_never_crash_the_host_or_change_the_game_unlawfully(star
         out = host.receive(conns[who], text, 0)
         for to, reply in out:
             assert isinstance(to, str) and len(reply) <= MAX_FROM_HOST and json.loads(reply)["v"] == 1
-        assert not [line for line in host.log if "internal error" in line]
+        assert not [line for line in host.log if "internal error" in line] and host.last_resort == 0
         if host.match is not None and started:
             new = host.match.plies[len(plies) :]
             assert host.match.plies[: len(plies)] == plies
@@ -227,6 +227,7 @@ def test_fuzzed_host_messages_never_crash_a_guest(texts):
     for text in texts:
         for to, reply in guest.receive(text, 0):
             assert to == "host" and json.loads(reply)["v"] == 1
+    assert guest.last_resort == 0
 
 
 def test_a_peer_on_another_protocol_version_is_told_so():

@@ -13,6 +13,7 @@ from parlour.net import GuestSession, HostSession
 from parlour.net.fairness import SALT_ID, SeedLog, commitment
 from parlour.net.lobby import GUEST, HOST_PID, LOBBY, SEEDING
 from parlour.net.loopback import Loopback
+from parlour.net.wire import encode
 from toygame import GAME
 
 from .kit import BOTS, messages, play_to_end, seated_table
@@ -125,8 +126,6 @@ def test_each_drawing_uses_fresh_values_and_the_round_survives_a_reload():
     again = GuestSession(entropy="other", name="Anna", saved=anna.saved())
     assert again.revealed == 2
     again.hello(0)
-    from parlour.net.wire import encode
-
     again.receive(encode("welcome", 1, sid=host.sid, pid=anna.pid, token="t", seat=1, game="toy"), 0)
     again.receive(encode("lobby", 2, **{**host.lobby(), "phase": "seeding"}), 0)
     assert again.receive(encode("seed", 3, who=["h", str(anna.pid)], round=2), 0) == []
@@ -135,8 +134,6 @@ def test_each_drawing_uses_fresh_values_and_the_round_survives_a_reload():
 
 def test_commitments_that_are_not_the_participants_are_refused():
     guest = GuestSession(entropy="g", name="G", seat=1)
-    from parlour.net.wire import encode
-
     guest.hello(0)
     guest.receive(encode("welcome", 1, sid="s", pid="p1", token="t", seat=1, game="toy"), 0)
     seats = [{"kind": "host", "pid": "h"}, {"kind": "guest", "pid": "p1"}]
@@ -146,3 +143,26 @@ def test_commitments_that_are_not_the_participants_are_refused():
     extra = {"h": "0" * 64, "p1": mine, "p9": "1" * 64}
     assert guest.receive(encode("commits", 4, c=extra, salt=commitment("x", SALT_ID)), 0) == []
     assert [p.code for p in guest.problems] == ["net.verify.commit"] and guest.revealed == 0
+
+
+def test_a_host_that_forgets_a_token_cannot_rerun_a_round_through_the_fresh_join():
+    """Attack B by the back door: deny the guest's token so it joins afresh, then announce round 1
+    again. The guest keeps the round it revealed for (and its values now name its new peer id)."""
+    net, anna, _boris = hostile_table(RerunsRoundHost)
+    host = net.host
+    net.host_out(host.start(net.now))
+    net.run()
+    first = host.seen[0][str(anna.pid)]
+    token = next(m for m in host.members.values() if m.pid == anna.pid)
+    token.token = "forgotten"  # the host pretends not to know Anna any more
+    conn = next(c for c, g in net.guests.items() if g is anna)
+    net.disconnect(conn)
+    net.connect(anna)
+    net.run()
+    assert anna.rejoined and anna.revealed == 1 and anna.status == "connected"
+    assert anna._value() != first  # a new peer id: even the same round would give a new value
+    # Round 1 announced again to the rejoined guest: refused, nothing sent.
+    assert anna.seq_in is not None
+    again = encode("seed", anna.seq_in + 1, who=["h", str(anna.pid)], round=1)
+    assert anna.receive(again, net.now) == []
+    assert "net.verify.round" in {p.code for p in anna.problems}

@@ -138,7 +138,7 @@ def test_keyboard_moves_the_cursor_turns_and_cancels():
     ctx = ctx_for(session, 0, ui)
     board.act(ctx, "key", "ArrowLeft")
     board.act(ctx, "key", "ArrowUp")
-    assert ui["cursor"] == 0 and ui["focus"] == "gg-cell-0"
+    assert ui["cursor"] == 0 and ui["focus"] == "cell-0"
     board.act(ctx, "cell", "0")
     board.act(ctx, "key", "R")
     assert board.act(ctx, "gg-confirm", "") == f"take {session.state.pending} a1 r3"
@@ -225,3 +225,43 @@ def test_bots_play_every_seat_but_one_through_the_session():
             legal = GAME.legal_moves(session.state, seat)
             session.play(seat, rng.choice(legal))
     assert len(session.outcome().scores) == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_rules_help_shows_every_category_on_a_live_example_scored_by_the_engine(lang):
+    from parlour.games.ghosts_galore.scoring import CATEGORIES
+    from parlour.web import screens
+    from parlour.web.boards import ghosts_help
+
+    def tr(key: str, **params: object) -> str:
+        return translate(lang, key, **params)
+
+    figures = board.help_examples(tr)
+    markup = screens.rules(tr, "ghosts-galore", list(figures), figures)
+    for cat in CATEGORIES:
+        pts = ghosts_help.points(cat)
+        assert pts > 0, cat  # each example shows its category scoring
+        caption = f"{tr(f'ghosts-galore.category.{cat}')}: {tr('ghosts-galore.points', count=pts)}"
+        assert f'data-category="{cat}"' in markup and caption in markup
+    assert "GG-" not in re.sub(r"<[^>]+>", "", markup)  # no rule codes in the prose
+
+
+def test_the_decision_names_what_to_do_and_holds_its_buttons():
+    session = LocalSession.new(GAME, [Seat(HUMAN), Seat(HUMAN)], dict(BOTS), seed=6)
+    ui: dict = {}
+    first = board.decision(ctx_for(session, 0, ui))
+    assert first.prompt == "Pick a tile from the stack." and [c.id for c in first.choices] == [
+        "gg-flip-button"
+    ]
+    session.play(0, GAME.decode_move("flip"))
+    flipped = board.decision(ctx_for(session, 0, ui))
+    ids = {c.id: c for c in flipped.choices}
+    assert flipped.prompt.startswith("Tap a free cell") and ids["gg-confirm"].disabled and "gg-pass" in ids
+    board.act(ctx_for(session, 0, ui), "cell", "4")
+    placed = board.decision(ctx_for(session, 0, ui))
+    confirm = next(c for c in placed.choices if c.id == "gg-confirm")
+    assert not confirm.disabled and confirm.highlights == ("cell-4",) and confirm.primary
+    assert board.decision(ctx_for(session, 1, {})) is None  # not seat 1's turn
+    assert "prompt" not in board.render(ctx_for(session, 0, ui))  # the screen draws the words and buttons
+    lines = [board.event_line(ctx_for(session, 0), e) for e in session.match.events[-1]]
+    assert lines == [None]  # the move's own log line says it

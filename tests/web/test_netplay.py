@@ -90,8 +90,14 @@ class FakeDom:
     def storage_get(self, key: str) -> str | None:
         return self.storage.get(key)
 
-    def storage_set(self, key: str, value: str) -> None:
+    full = False
+    """Simulates a browser whose storage is full: every write is refused."""
+
+    def storage_set(self, key: str, value: str) -> bool:
+        if self.full:
+            return False
         self.storage[key] = value
+        return True
 
     def storage_remove(self, key: str) -> None:
         self.storage.pop(key, None)
@@ -112,6 +118,9 @@ class FakeDom:
         pass
 
     def set_hash(self, fragment: str) -> None:
+        self.hash = fragment
+
+    def replace_hash(self, fragment: str) -> None:
         self.hash = fragment
 
 
@@ -247,10 +256,11 @@ def test_a_host_page_reloaded_restores_its_table_from_storage():
 
 def test_a_table_of_another_game_or_a_damaged_save_starts_afresh():
     wire = Wire()
-    app = FakeApp(wire, {netplay.HOST_KEY: "{not json"})
+    app = FakeApp(wire, {netplay.LEGACY_HOST_KEY: "{not json"})
     app.net.open_host("boop")
     assert app.net.host.phase == "lobby" and app.net.host.game.id == "boop"
-    assert json.loads(app.dom.storage[netplay.HOST_KEY])["game"] == "boop"
+    assert json.loads(app.dom.storage[netplay.HOST_KEY.format(sid=app.net.host.sid)])["game"] == "boop"
+    assert netplay.LEGACY_HOST_KEY not in app.dom.storage
 
 
 def test_a_guest_who_leaves_the_lobby_frees_its_seat_and_forgets_its_token():
@@ -377,3 +387,107 @@ def test_a_host_opens_a_room_on_its_relays_and_goes_back_to_it_after_a_reload():
     reloaded = FakeApp(wire, host.dom.storage)
     reloaded.net.open_host("boop")
     assert reloaded.rtc.rooms == [(room, relays, "host", sid)]
+
+
+def test_each_hosted_table_keeps_its_own_record_and_a_reload_returns_to_it():
+    """Issue #15: opening another game's host page no longer overwrites the first table."""
+    wire = Wire()
+    host, _guest = table(wire)  # a boop. match under way
+    first = host.net.host
+    assert host.dom.hash == f"#/boop/host?s={first.sid}"
+    other = FakeApp(wire, host.dom.storage)  # another tab of the same browser
+    other.net.open_host("boo")
+    second = other.net.host
+    assert second.sid != first.sid and second.game.id == "boo"
+    assert json.loads(host.dom.storage[netplay.HOST_KEY.format(sid=first.sid)])["phase"] == "playing"
+    # The first tab reloads: its address names its table, which comes back as it was.
+    reloaded = FakeApp(wire, host.dom.storage)
+    reloaded.net.open_host("boop", first.sid)
+    assert reloaded.net.host.sid == first.sid and reloaded.net.host.phase == "playing"
+    tables = netplay.parse_tables(host.dom.storage[netplay.TABLES_KEY])
+    assert [(t["sid"], t["game"]) for t in tables] == [(first.sid, "boop"), (second.sid, "boo")]
+    # "Your tables" lists the other one, to go back to.
+    screen = reloaded.net.screen()
+    assert 'id="net-tables"' in screen and f'href="#/boo/host?s={second.sid}"' in screen
+
+
+def test_an_unfinished_table_is_never_replaced_unasked():
+    wire = Wire()
+    host, _guest = table(wire)
+    sid = host.net.host.sid
+    again = FakeApp(wire, host.dom.storage)
+    again.net.open_host("boop")  # the plain host address: the unfinished table comes back
+    assert again.net.host.sid == sid
+    fresh = FakeApp(wire, host.dom.storage)
+    fresh.net.open_host("boop", netplay.NEW_TABLE)  # "Host a new table": a new one, the old one kept
+    assert fresh.net.host.sid != sid and netplay.HOST_KEY.format(sid=sid) in host.dom.storage
+    assert f'href="#/boop/host?s={sid}"' in fresh.net.screen()
+    # Closing a table is what drops it.
+    again.net.on_action("net-close-table", "", "")
+    assert netplay.HOST_KEY.format(sid=sid) not in host.dom.storage
+    assert sid not in {t["sid"] for t in netplay.parse_tables(host.dom.storage[netplay.TABLES_KEY])}
+
+
+def test_a_storage_refusal_is_told_to_the_player():
+    wire = Wire()
+    host, _guest = table(wire)
+    host.dom.full = True
+    host.net.board_act("cell", legal_cell(host))
+    assert host.error == translate("en", "app.net.not-saved")
+    guest = FakeApp(wire)
+    guest.dom.full = True
+    join(wire, host, guest, "Boris", "watch")
+    assert guest.error == translate("en", "app.net.not-saved")
+
+
+def test_a_guest_whose_token_was_dropped_joins_afresh_and_is_told():
+    """Away more than the grace time in the lobby: the host forgot the seat; the page must not be
+    denied forever but join again as a new player (issue #15)."""
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    old = json.loads(guest.dom.storage[netplay.GUEST_KEY.format(sid=host.net.host.sid)])
+    guest.rtc.close(guest.net.conn)
+    wire.run()
+    hs = host.net.host
+    hs.tick(netplay.now_ms() + hs.grace_ms + 1)  # gone: in the lobby its seat opens, its token is void
+    assert old["pid"] not in hs.members
+    again = FakeApp(wire, guest.dom.storage)
+    join(wire, host, again, "Anna")
+    g = again.net.guest
+    assert g.status == "connected" and g.pid != old["pid"] and g.seat == 1 and g.rejoined
+    assert 'id="net-rejoined"' in again.net.screen()
+    kept = json.loads(again.dom.storage[netplay.GUEST_KEY.format(sid=hs.sid)])
+    assert kept["token"] == g.token != old["token"]
+
+
+def test_a_guest_sees_at_once_that_the_host_left_it_out_of_the_shuffle():
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.host._participants = lambda: ["h"]  # a modified host page
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    screen = guest.net.screen()
+    assert 'id="net-problems"' in screen and translate("en", "net.verify.left-out") in screen
+
+
+def test_a_stalled_shuffle_names_who_held_it_up():
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boop")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    guest.rtc.send = lambda conn, text: True  # Anna's page stops answering
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    hs = host.net.host
+    host.net.send_host(hs.tick(netplay.now_ms() + 60_000))
+    wire.run()
+    assert hs.phase == "lobby"
+    assert "Anna" in host.net.screen() and 'id="net-stalled"' in host.net.screen()

@@ -140,6 +140,7 @@
       app.insertBefore(template.content.cloneNode(true), loading);
       loading.classList.add("strip");
       app.dataset.boot = "picker";
+      window.parlourBoot.timings.picker = performance.now();
       app.setAttribute("aria-busy", "false");
       // Resume appears only for games with a saved match, as the app draws it.
       app.querySelectorAll(".picker .card[data-game]").forEach((card) => {
@@ -159,6 +160,63 @@
     ready = true;
     window.parlourBoot.timings.ready = performance.now();
   }, { once: true });
+
+  // --- bots off the page's thread ---------------------------------------------------------------
+  // A worker with its own Python (assets/bot-worker.mjs) runs every bot's search, so the page never
+  // freezes while an AI thinks. Started when a game's screen opens; on a first visit only once the
+  // service worker holds the files, so Pyodide's files are never downloaded twice.
+  let bots = null;
+  let asked = 0;
+  const answers = new Map();
+  const startBots = () => {
+    if (bots) return bots;
+    bots = (async () => {
+      if (firstVisit && "serviceWorker" in navigator) {
+        await Promise.race([
+          navigator.serviceWorker.ready.then(() => new Promise((res) => {
+            if (navigator.serviceWorker.controller) res();
+            else navigator.serviceWorker.addEventListener("controllerchange", res, { once: true });
+          })),
+          new Promise((res) => setTimeout(res, 30000)),
+        ]);
+      }
+      const worker = new Worker("./assets/bot-worker.mjs", { type: "module" });
+      await new Promise((resolve, reject) => {
+        worker.onerror = (e) => {
+          // A worker that dies fails what it was asked (the page's bot takes over) and is made anew.
+          const error = new Error("bot worker: " + (e.message || "failed"));
+          answers.forEach(([, rej]) => rej(error));
+          answers.clear();
+          bots = null;
+          reject(error);
+        };
+        worker.onmessage = (event) => {
+          const { id, reply, error, ready: up, failed } = event.data;
+          if (up) resolve();
+          else if (failed) reject(new Error(failed));
+          else if (answers.has(id)) {
+            const [res, rej] = answers.get(id);
+            answers.delete(id);
+            error === undefined ? res(reply) : rej(new Error(error));
+          }
+        };
+      });
+      return worker;
+    })();
+    bots.catch((e) => { console.warn("bots think on the page:", e); });
+    return bots;
+  };
+  const gameRoute = () => /^#\/(?!settings|join)[^/?]+/.test(location.hash);
+  window.parlourBots = {
+    start: startBots,
+    think: (request) => startBots().then((worker) => new Promise((res, rej) => {
+      asked += 1;
+      answers.set(asked, [res, rej]);
+      worker.postMessage({ id: asked, request });
+    })),
+  };
+  addEventListener("hashchange", () => { if (ready && gameRoute()) startBots(); });
+  addEventListener("parlour-ready", () => { if (gameRoute()) startBots(); });
 
   // --- the service worker -------------------------------------------------------------------------
   window.parlourUpdate = () => {

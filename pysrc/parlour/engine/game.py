@@ -207,6 +207,12 @@ class Game(ABC, Generic[S, M]):
         """A message key and parameters saying the move in plain words, for the move log."""
         return (f"{self.id}.log.move", {"move": self.encode_move(move), "player": player})
 
+    def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
+        """One event in plain words: a message key, its parameters and the rule that made it
+        happen (a rule id, or ``""``), for the log and the embed's captions. ``None`` for an event
+        that the move's own line already says (a piece placed, the turn passing)."""
+        return None
+
 
 def canonical_json(data: JSON) -> str:
     """Compact JSON with sorted keys, the same bytes for the same value on every interpreter."""

@@ -44,12 +44,13 @@ def check_view(game_id: str, view: JSON, seat: int | None) -> None:
     from parlour import games  # late: loading a game package is the caller's choice
 
     game = games.module(game_id).GAME
-    for name in ("check_view", "from_view"):
-        method = getattr(game, name, None)
-        if callable(method):
-            method(view) if name == "from_view" else method(view, seat)
-            return
-    game.decode_state(view)
+    check, from_view = getattr(game, "check_view", None), getattr(game, "from_view", None)
+    if callable(check):
+        check(view, seat)
+    elif callable(from_view):
+        from_view(view)
+    else:
+        game.decode_state(view)
 
 
 # Guest connection states, as the guest's own UI shows them.
@@ -77,6 +78,7 @@ class GuestSession:
         self.sid: str | None = saved.get("sid")
         self.pid: str | None = saved.get("pid")
         self.token: str | None = saved.get("token")
+        self.revealed_sid: str | None = saved.get("sid")
         revealed = saved.get("revealed", 0)
         self.revealed = revealed if isinstance(revealed, int) and not isinstance(revealed, bool) else 0
         """The highest round this guest revealed a value for in this session: it never reveals for
@@ -229,6 +231,9 @@ class GuestSession:
     # --- message handlers ----------------------------------------------------------------------
     def _on_welcome(self, msg: dict[str, JSON]) -> list[Outgoing]:
         self.sid, self.pid, self.token = str(msg["sid"]), str(msg["pid"]), str(msg["token"])
+        if self.revealed_sid not in (None, self.sid):
+            self.revealed = 0  # another table: its values differ anyway (the session id is in them)
+        self.revealed_sid = self.sid
         self.seat = msg.get("seat")
         self.status = JOINED
         return []
@@ -238,7 +243,8 @@ class GuestSession:
             # The host no longer knows us (we were away too long, or it started a new table): drop
             # the dead token and join afresh on the same connection instead of being stuck outside.
             self._note("our token was refused: joining afresh")
-            self.sid, self.pid, self.token, self.revealed, self.rejoined = None, None, None, 0, True
+            # The revealed round stays: a host that "forgets" a token must not get to re-run a round.
+            self.sid, self.pid, self.token, self.rejoined = None, None, None, True
             return self.hello(self._now)
         self.status, self.denied = DENIED, str(msg.get("code"))
         return []
@@ -366,7 +372,7 @@ class GuestSession:
 
     def _value(self) -> str:
         """This guest's random contribution to the seed of the current round."""
-        return digest("parlour-guest-value", self.entropy, str(self.sid), str(self.round))
+        return digest("parlour-guest-value", self.entropy, str(self.sid), str(self.pid), str(self.round))
 
     def _send(self, kind: str, **fields: JSON) -> Outgoing:
         self.seq_out += 1

@@ -64,9 +64,10 @@ MOVE_BURST = 20
 MOVE_RATE_MS = 200
 """Moves per peer: a burst of :data:`MOVE_BURST`, then one every :data:`MOVE_RATE_MS` (5 a second).
 Nobody clicks faster; a flood of lawful no-op moves would otherwise be broadcast without bound."""
-SNAPSHOT_BUDGET = 1_500_000
-"""Largest ``view`` message the host sends (guests accept up to ``MAX_FROM_HOST``): a snapshot of a
-very long game leaves out its oldest log entries (``log_from`` says where the log starts)."""
+SNAPSHOT_BUDGET = 200_000
+"""Largest ``view`` message the host sends, in UTF-8 bytes: under the 256 KiB a Chromium data channel
+carries in one message (and the guests' ``MAX_FROM_HOST``). A snapshot of a very long game leaves out
+its oldest log entries (``log_from`` says where the log starts), so it can always be rejoined."""
 MAX_NOTE = 300
 """Characters of a log line: a line quoting hostile input must stay short."""
 
@@ -130,7 +131,6 @@ class HostSession:
         """Lines about dropped or refused input, newest last (also sent to the ``parlour.net`` logger)."""
         self._bots: dict[int, Bot] = {}
         self._plans: dict[tuple[int, int], JSON] = {}
-        self._last_sync: dict[str, int] = {}
         self._last_snapshot: dict[str, int] = {}
         self._moves: dict[str, tuple[float, int]] = {}
         """Per peer: (allowance of moves left, ``now`` it was counted at), a token bucket."""
@@ -590,8 +590,8 @@ class HostSession:
         if msg["ply"] != current and not (timed and msg["ply"] < current) and not late:
             self._note(f"{member.pid}: stale move for ply {msg['ply']}")
             # The fresh picture goes at most once a second: stale moves must not buy snapshots.
-            snapshot = self._catch_up(member) if self._snapshot_due(member, now) else []
-            return self._refuse(member, msg, "net.error.stale") + snapshot
+            refused = self._refuse(member, msg, "net.error.stale")  # numbered before the snapshot
+            return refused + (self._catch_up(member) if self._snapshot_due(member, now) else [])
         try:
             move = self.game.decode_move(self._stamp(msg["m"], now))
             if late and msg["ply"] != current:
@@ -606,10 +606,9 @@ class HostSession:
             return self._refuse(member, msg, "net.error.malformed")
 
     def _on_sync(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
-        if now - self._last_sync.get(member.pid, -SYNC_INTERVAL_MS) < SYNC_INTERVAL_MS:
+        # One snapshot a second per peer, whether it asked (sync) or moved on an old view (stale).
+        if not self._snapshot_due(member, now):
             return self._drop(member.conn, "sync asked too often")
-        self._last_sync[member.pid] = now
-        self._last_snapshot[member.pid] = now
         return self._send_lobby(member) + self._catch_up(member)
 
     def _snapshot_due(self, member: Member, now: int) -> bool:
@@ -682,10 +681,12 @@ class HostSession:
             for ply, events in zip(self.match.plies, self.match.events, strict=True)
         ]
         table = self._table(seat)
-        room = SNAPSHOT_BUDGET - len(canonical_json(table)) - 200
+        room = SNAPSHOT_BUDGET - _size(table) - 200
+        if _size(log) <= room:
+            return {**table, "log": log, "log_from": 0}
         start, used = len(log), 0
         while start > 0:
-            size = len(canonical_json(log[start - 1])) + 1
+            size = _size(log[start - 1]) + 1
             if used + size > room:
                 break
             used, start = used + size, start - 1
@@ -857,7 +858,6 @@ class HostSession:
         if member.conn is not None:
             self.conns.pop(member.conn, None)
         self.members.pop(member.pid, None)
-        self._last_sync.pop(member.pid, None)
         self._last_snapshot.pop(member.pid, None)
         self._moves.pop(member.pid, None)
         return []
@@ -942,3 +942,8 @@ class HostSession:
         line = line if len(line) <= MAX_NOTE else line[: MAX_NOTE - 1] + "…"
         self.log.append(line)
         logger.info("parlour.net host %s: %s", self.sid, line)
+
+
+def _size(data: JSON) -> int:
+    """Bytes of ``data`` as it goes on the wire (UTF-8 of its canonical JSON)."""
+    return len(canonical_json(data).encode())

@@ -14,6 +14,7 @@ from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError,
 from parlour.i18n import catalogue, translate
 from parlour.web import boards, router, screens
 from parlour.web import settings as settings_mod
+from parlour.web.bots import BotDriver
 from parlour.web.play import (
     BoardContext,
     Refusal,
@@ -59,6 +60,10 @@ class App:
         """The seat that confirmed it holds the device (privacy screen); forgotten when a turn ends."""
         self.update_waiting = False
         self.ai_pending = False
+        self.clock_timer = 0
+        """The latest real-time timer set (older ones do nothing when they fire)."""
+        self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
+        """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
@@ -92,13 +97,16 @@ class App:
 
     def go(self, fragment: str) -> None:
         self.route = router.parse(fragment, set(games.BY_ID))
+        if self.route.screen != "play":
+            for session in self.sessions.values():
+                session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.last_events = None, {}, []
         self.share_open, self.copied, self.end_closed = False, False, False
         self.refused, self.revealed = None, None
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
-            self.net_play().open_host(self.route.game)
+            self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
@@ -176,7 +184,9 @@ class App:
         session = self.sessions[gid]
         slot = self.slots.setdefault(gid, new_slot())
         if session.outcome() is None:
-            self.saves(gid).put(slot, session.dumps(), session.dumps_notes())
+            kept = self.saves(gid).put(slot, session.dumps(), session.dumps_notes())
+            if not kept:  # quota full or storage refused: say so rather than lose the game silently
+                self.error = self.t("app.not-saved")
         else:
             self.saves(gid).delete(slot)
 
@@ -199,7 +209,8 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "home")}
+        keep = ("cursor", "home", "trace", "picking") if self.sessions[gid].realtime else ("cursor", "home")
+        self.ui = {k: v for k, v in self.ui.items() if k in keep}
         self.refused, self.copied = None, False
         if self.sessions[gid].outcome() is not None:
             self.end_closed = False
@@ -220,6 +231,9 @@ class App:
 
     def schedule_ai(self) -> None:
         session = self.sessions.get(self.route.game)
+        if session is not None and session.realtime:
+            self.schedule_clock(session)
+            return
         if session is None or self.ai_pending or session.ai_to_act() is None:
             return
         self.ai_pending = True
@@ -230,9 +244,49 @@ class App:
         session = self.sessions.get(self.route.game)
         if self.route.screen != "play" or session is None or self.replay is not None:
             return
-        played = session.step_ai()
-        if played is not None:
-            self.played(played[2])
+        gid = self.route.game
+        self.bot_driver.think(session, lambda result: self.ai_played(gid, session, result[2]))
+
+    def ai_played(self, gid: str, session: LocalSession, events: list[Any]) -> None:
+        """An AI's move has been played: its bot thought in the worker (the page stayed live, the
+        person may have left the match meanwhile) or, without a worker, here."""
+        if self.sessions.get(gid) is not session:
+            return
+        if self.route.screen == "play" and self.route.game == gid:
+            self.played(events)
+            self.render()
+        else:
+            self.save(gid)
+
+    def schedule_clock(self, session: LocalSession) -> None:
+        """A real-time match: wake when the next bot action or deadline falls due, or when a
+        lock-out ends (its "Booo!" button comes back)."""
+        if self.route.screen != "play" or self.replay is not None or session.outcome() is not None:
+            return
+        now = now_ms()
+        clock = session.clock(now)
+        wakes = [w for w in [session.next_due(now)] if w is not None]
+        wakes += [now + u - clock for u in session.state.locked_until if u > clock]
+        if not wakes:
+            return
+        self.clock_timer += 1
+        timer = self.clock_timer
+        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer))
+
+    def clock_step(self, timer: int) -> None:
+        session = self.sessions.get(self.route.game)
+        if (
+            timer != self.clock_timer
+            or session is None
+            or self.route.screen != "play"
+            or self.replay is not None
+        ):
+            return
+        played = session.run_due(now_ms())
+        if played:
+            self.played(played[-1][2])
+        else:
+            self.schedule_clock(session)
         self.render()
 
     # --- input ------------------------------------------------------------------------------
@@ -346,10 +400,13 @@ class App:
                 self.save(gid)
             if move is None or not ctx.interactive:
                 return
-            player = session.human_to_act()
-            assert player is not None
-            # A board gives its move as JSON (as the network carries it): the game decodes it.
-            events = session.play(player, session.game.decode_move(move))
+            if isinstance(move, tuple):  # a real-time board names the seat that acted
+                events = session.play_at(move[0], move[1], now_ms())
+            else:
+                player = session.human_to_act()
+                assert player is not None
+                # A board gives its move as JSON (as the network carries it): the game decodes it.
+                events = session.play(player, session.game.decode_move(move))
         except IllegalMove as err:
             self.refuse(err, ctx.ui.pop("target", None) or f"{action}-{arg}")
             return
@@ -375,6 +432,8 @@ class App:
         viewer: int | None = human if human is not None else (people[0] if people else 0)
         # Private notes belong to the person at the device: the one acting, or the only person.
         noting = self.replay is None and (human is not None or len(people) == 1) and bool(people)
+        if session.realtime:
+            self.ui["clock"] = session.clock(now_ms())
         ctx = BoardContext(
             session=session,
             t=self.t,
@@ -437,7 +496,9 @@ class App:
         if r.screen == "rules":
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
-            return screens.rules(t, r.game, keys, r.params.get("rule", ""))
+            hook = getattr(boards.board(r.game), "help_examples", None)
+            figures = hook(t) if callable(hook) else None
+            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""))
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
@@ -483,6 +544,11 @@ class App:
 def new_slot() -> str:
     """A new save slot's id: the time in ms, so ids sort by age and never repeat on one device."""
     return f"{time.time_ns() // 1_000_000:x}"
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds (``Date.now()`` in the browser): what real-time matches count from."""
+    return int(time.time() * 1000)
 
 
 def start() -> App:

@@ -109,8 +109,39 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
 
     def on_click(event: Any) -> None:
         el = target_of(event)
+        if el is not None and data(el, "press") and int(event.detail or 0) > 0:
+            return  # a pointer already acted on pointerdown (keyboard clicks have detail 0)
         if el is not None and el.tagName not in ("SELECT", "INPUT"):
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    dragging: dict[int, str] = {}
+    """Pointers held down on a ``data-drag`` element, and the last such element each passed over."""
+
+    def on_down(event: Any) -> None:
+        # ``data-press`` elements act when touched, not on release: several people can press at
+        # the same moment (a click needs a lone pointer; multi-touch would swallow it).
+        el = target_of(event)
+        if el is None or not data(el, "press") or el.hasAttribute("disabled"):
+            return
+        if event.pointerType != "mouse" or event.button == 0:
+            if data(el, "drag"):
+                dragging[int(event.pointerId)] = data(el, "arg")
+                with contextlib.suppress(Exception):
+                    el.releasePointerCapture(event.pointerId)  # touch captures by default
+            on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    def on_move(event: Any) -> None:
+        pid = int(event.pointerId)
+        if pid not in dragging:
+            return
+        hit = js.document.elementFromPoint(event.clientX, event.clientY)
+        el = hit.closest("[data-drag]") if _some(hit) else None
+        if _some(el) and data(el, "arg") != dragging[pid]:
+            dragging[pid] = data(el, "arg")
+            on_event("click", data(el, "action"), data(el, "arg"), "", "")
+
+    def on_up(event: Any) -> None:
+        dragging.pop(int(event.pointerId), None)
 
     def on_change(event: Any) -> None:
         el = target_of(event)
@@ -121,13 +152,28 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     def on_key(event: Any) -> None:
         el = target_of(event)
         key = event.key
+        if el is not None and data(el, "drag") and key == "Enter":
+            event.preventDefault()  # on a traced route Enter shows it (a tap there starts a drag)
+            on_event("key", data(el, "action"), data(el, "arg"), "", key)
+            return
         if el is not None and el.tagName not in ("BUTTON", "SELECT", "INPUT", "A") and key in ("Enter", " "):
             event.preventDefault()
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
             return
         if el is not None and el.tagName in ("SELECT", "INPUT"):
             return
-        if key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Escape", "r", "R"):
+        if key in (
+            "ArrowUp",
+            "ArrowDown",
+            "ArrowLeft",
+            "ArrowRight",
+            "Escape",
+            "r",
+            "R",
+            "c",
+            "C",
+            "Backspace",
+        ):
             if key.startswith("Arrow"):
                 event.preventDefault()
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
@@ -150,6 +196,10 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
         doc.addEventListener(kind, _proxy(highlight(on)))
     doc.addEventListener("click", _proxy(on_click))
+    doc.addEventListener("pointerdown", _proxy(on_down))
+    doc.addEventListener("pointermove", _proxy(on_move))
+    doc.addEventListener("pointerup", _proxy(on_up))
+    doc.addEventListener("pointercancel", _proxy(on_up))
     doc.addEventListener("change", _proxy(on_change))
     doc.addEventListener("keydown", _proxy(on_key))
     js.window.addEventListener("hashchange", _proxy(lambda _e: on_event("route", "", "", "", "")))
@@ -172,6 +222,17 @@ def later(ms: int, fn: Callable[[], None]) -> None:
 def every(ms: int, fn: Callable[[], None]) -> None:
     """Run ``fn`` every ``ms`` milliseconds for the life of the page (the network host's clock tick)."""
     js.setInterval(_proxy(lambda *_a: fn()), ms)
+
+
+def bot_think(request: str, on_reply: Callable[[str | None], None]) -> None:
+    """Hand a bot's search to the worker (``window.parlourBots``, assets/boot.js); ``on_reply`` gets
+    its answer, or ``None`` when there is no worker (the bot then thinks on the page)."""
+    bots = getattr(js.window, "parlourBots", None)
+    if not _some(bots):
+        on_reply(None)
+        return
+    # JsPromise.then makes (and later frees) the proxies of the two callbacks.
+    bots.think(request).then(lambda reply: on_reply(str(reply)), lambda _error: on_reply(None))
 
 
 def value_of(element_id: str) -> str:
@@ -231,9 +292,14 @@ def storage_get(key: str) -> str | None:
     return str(value) if _some(value) else None
 
 
-def storage_set(key: str, value: str) -> None:
-    with contextlib.suppress(Exception):  # storage refused: the game simply is not kept
+def storage_set(key: str, value: str) -> bool:
+    """Keep ``value``; ``False`` when the browser refused (quota full, private mode, embeds): callers
+    that keep something a player would miss tell the player it could not be saved."""
+    try:
         js.localStorage.setItem(key, value)
+    except Exception:
+        return False
+    return True
 
 
 def storage_remove(key: str) -> None:

@@ -23,6 +23,7 @@ from typing import Any, cast
 from parlour import games
 from parlour.engine import JSON, Event, Game, IllegalMove, ParlourError
 from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
+from parlour.net.guest import check_view
 from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
 from parlour.web import boards, qr
 from parlour.web.markup import attrs, button, esc, labelled, tag
@@ -30,8 +31,15 @@ from parlour.web.play import BoardContext, decision_markup, decision_of
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
 
-HOST_KEY = "parlour.net.host"
-"""The host's saved session (secret: seat tokens and the host's entropy)."""
+HOST_KEY = "parlour.net.host.{sid}"
+"""One hosted table's saved session (secret: seat tokens and the host's entropy), one key per table:
+a second table (another tab, another game) never overwrites the first."""
+LEGACY_HOST_KEY = "parlour.net.host"
+"""Where earlier versions kept the one hosted table; moved to :data:`HOST_KEY` on first use."""
+TABLES_KEY = "parlour.net.tables"
+"""The tables this browser hosts: ``[{"sid", "game", "phase"}]``, oldest first ("your tables")."""
+NEW_TABLE = "new"
+"""``#/GAME/host?s=new`` opens a new table even when an unfinished one of the game is kept."""
 GUEST_KEY = "parlour.net.guest.{sid}"
 """A guest's seat token for one hosted session."""
 NAME_KEY = "parlour.net.name"
@@ -39,8 +47,8 @@ ICE_KEY = "parlour.net.ice"
 RELAYS_KEY = "parlour.net.relays"
 NOTES_KEY = "parlour.net.notes.{sid}"
 """This page's seat's private notes for a session (a pencilled hidden tile): they never leave the page."""
-ROOM_KEY = "parlour.net.room"
-"""The host's room: ``{"sid": ..., "room": ...}``, so a reload rejoins the same room."""
+ROOM_KEY = "parlour.net.room.{sid}"
+"""A table's room id, so a reload rejoins the same room."""
 TICK_MS = 1_000
 BOT_DELAY_MS = 400
 """A pause before an AI seat moves, so people see the last move land."""
@@ -83,6 +91,27 @@ def invite_link(page_url: str, code: str, sid: str) -> str:
 def room_link(page_url: str, room: str, sid: str) -> str:
     """The one link of automatic mode: the room (a secret: it also keys trystero's encryption)."""
     return f"{page_url}#/join?r={room}&s={sid}"
+
+
+def parse_tables(text: str | None) -> list[dict[str, str]]:
+    """The "your tables" index from storage (anything damaged reads as no table)."""
+    try:
+        data = json.loads(text or "[]")
+    except ValueError:
+        return []
+    if not isinstance(data, list):
+        return []
+    keep = ("sid", "game", "phase")
+    return [
+        {k: str(item[k]) for k in keep}
+        for item in data
+        if isinstance(item, dict) and all(isinstance(item.get(k), str) for k in keep)
+    ]
+
+
+def with_table(tables: list[dict[str, str]], sid: str, game: str, phase: str) -> list[dict[str, str]]:
+    """The index with one table's entry added or brought up to date (newest last)."""
+    return [t for t in tables if t["sid"] != sid] + [{"sid": sid, "game": game, "phase": phase}]
 
 
 def view_state(game: Game[Any, Any], view: JSON) -> Any:
@@ -203,6 +232,7 @@ def board_markup(
         return ""
     state = view_state(game, view.table["view"])
     last = view.log[-1][1] if view.log else []
+    ui["names"] = [seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))]
     ctx = NetBoardContext(
         session=cast(LocalSession, None),  # a networked match has no local session
         t=t,
@@ -252,6 +282,59 @@ def room_panel(t: T, link: str) -> str:
         body += copy_field(t, "app.net.invite-link", link, "room-link")
         body += qr_figure(t, link, "app.net.invite-qr")
     return tag("section", body, class_="panel", id="net-room-panel")
+
+
+def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str) -> str:
+    """ "Your tables": every table this browser hosts, to go back to (none is ever replaced unasked),
+    and a new table of this game."""
+    items = []
+    for entry in reversed(tables):
+        # The session id's start tells two tables of one game apart (it is also in their links).
+        label = " · ".join(
+            (t(f"game.{entry['game']}.name"), f"#{entry['sid'][:4]}", t(f"net.phase.{entry['phase']}"))
+        )
+        if entry["sid"] == current:
+            items.append(tag("li", esc(label + " · " + t("app.net.this-table")), aria_current="true"))
+        else:
+            href = f"#/{entry['game']}/host?s={entry['sid']}"
+            items.append(tag("li", tag("a", esc(label), href=href, data_sid=entry["sid"])))
+    new = tag("a", esc(t("app.net.new-table")), href=f"#/{game_id}/host?s={NEW_TABLE}", id="net-new-table")
+    return tag(
+        "section",
+        tag("h2", esc(t("app.net.your-tables")))
+        + tag("ul", "".join(items), id="net-tables", class_="tables")
+        + tag("p", new, class_="actions"),
+        class_="panel",
+        id="net-tables-panel",
+    )
+
+
+def stalled_notice(t: T, lobby: dict[str, Any], host: bool) -> str:
+    """After a seed drawing timed out: who held it up (and, for the host, what it can do)."""
+    pids = [p for p in lobby.get("stalled", []) if isinstance(p, str)]
+    if not pids:
+        return ""
+    names = {p.get("pid"): str(p.get("name", "")) for p in lobby.get("peers", []) if isinstance(p, dict)}
+    who = ", ".join(names.get(pid) or pid for pid in pids)
+    text = t("app.net.stalled", names=who, count=len(pids))
+    if host:
+        text += " " + t("app.net.stalled-host")
+    return tag("p", esc(text), class_="notice", id="net-stalled", role="status")
+
+
+def problems_notice(t: T, guest: GuestSession) -> str:
+    """What the guest found wrong with the host's conduct, shown as soon as it is found."""
+    codes = list(dict.fromkeys(p.code for p in guest.problems))
+    if not codes:
+        return ""
+    items = "".join(tag("li", esc(t(code))) for code in codes)
+    return tag(
+        "div",
+        tag("p", esc(t("app.net.host-problem"))) + tag("ul", items),
+        class_="notice error",
+        id="net-problems",
+        role="alert",
+    )
 
 
 def header(t: T, game_id: str) -> str:
@@ -468,44 +551,76 @@ class NetPlay:
 
     def host_room(self) -> str:
         """The host's room id, when it has opened one for this session."""
-        try:
-            saved = json.loads(self.dom.storage_get(ROOM_KEY) or "{}")
-        except ValueError:
-            return ""
         host = self.host
-        return str(saved.get("room", "")) if host is not None and saved.get("sid") == host.sid else ""
+        return "" if host is None else self.dom.storage_get(ROOM_KEY.format(sid=host.sid)) or ""
 
     def open_room(self) -> None:
         """Host: join the session's room (a new one the first time) and wait for guests there."""
         host = self.host
         assert host is not None
         room = self.host_room() or secrets.token_urlsafe(12)
-        self.dom.storage_set(ROOM_KEY, json.dumps({"sid": host.sid, "room": room}))
+        self.keep(ROOM_KEY.format(sid=host.sid), room)
         self.room = room
         self.rtc.join_room(room, self.relays(), self.ice(), "host", host.sid)
 
     # --- routes ---------------------------------------------------------------------------------
-    def open_host(self, game_id: str) -> None:
-        """``#/GAME/host``: the table this browser hosts, restored from storage after a reload."""
+    def tables(self) -> list[dict[str, str]]:
+        """The tables this browser hosts (moving an earlier version's single save into the index)."""
+        tables = parse_tables(self.dom.storage_get(TABLES_KEY))
+        legacy = self.dom.storage_get(LEGACY_HOST_KEY)
+        if legacy:
+            try:
+                data = json.loads(legacy)
+                sid = HostSession.loads(legacy, now=now_ms()).sid
+                if self.keep(HOST_KEY.format(sid=sid), legacy):
+                    tables = with_table(tables, sid, str(data["game"]), str(data["phase"]))
+                    self.keep(TABLES_KEY, json.dumps(tables))
+                    self.dom.storage_remove(LEGACY_HOST_KEY)
+            except (ValueError, KeyError, TypeError):
+                self.dom.storage_remove(LEGACY_HOST_KEY)
+        return tables
+
+    def restore(self, sid: str, game_id: str) -> HostSession | None:
+        """A kept table of ``game_id``, or ``None`` (a damaged save is dropped from the index)."""
+        stored = self.dom.storage_get(HOST_KEY.format(sid=sid))
+        try:
+            restored = HostSession.loads(stored, now=now_ms()) if stored else None
+        except ValueError:
+            restored = None
+        if restored is None:
+            self.forget_table(sid)
+            return None
+        return restored if restored.game.id == game_id else None
+
+    def open_host(self, game_id: str, sid: str = "") -> None:
+        """``#/GAME/host?s=SID``: a table this browser hosts, restored from storage after a reload.
+        Without a session id: the latest kept table of the game, else a new one; ``s=new``: a new
+        one. The address then names the table, so a reload comes back to this very table."""
         self.role = "host"
-        if self.host is not None and self.host.game.id == game_id:
+        if self.host is not None and self.host.game.id == game_id and sid in ("", self.host.sid):
+            self.dom.replace_hash(f"#/{game_id}/host?s={self.host.sid}")
             self.ensure_invite()
             return
+        if self.host is not None:  # another table in this page: the old one's guests reconnect later
+            for conn in list(self.host.conns):
+                self.rtc.close(conn)
         self.game = games.load(game_id)
-        stored = self.dom.storage_get(HOST_KEY)
         self.host = None
-        if stored:
-            try:
-                restored = HostSession.loads(stored, now=now_ms())
-                if restored.game.id == game_id:
-                    self.host = restored
-            except ValueError:
-                self.dom.storage_remove(HOST_KEY)
+        tables = self.tables()
+        if sid and sid != NEW_TABLE:
+            self.host = self.restore(sid, game_id)
+        elif not sid:
+            for entry in reversed(tables):
+                if entry["game"] == game_id:
+                    self.host = self.restore(entry["sid"], game_id)
+                    if self.host is not None:
+                        break
         if self.host is None:
             bots = dict(games.module(game_id).BOTS)
             name = self.dom.storage_get(NAME_KEY) or self.t("net.seat.host")
             self.host = HostSession(self.game, bots, entropy=secrets.token_hex(32), name=name, now=now_ms())
             self.save()
+        self.dom.replace_hash(f"#/{game_id}/host?s={self.host.sid}")
         self.start_ticking()
         self.schedule_bots()
         self.ensure_invite()
@@ -562,9 +677,12 @@ class NetPlay:
         else:
             middle = self.play_area(view, self.game) + self.host_controls()
         link = invite_link(self.dom.page_url(), self.invite["code"], host.sid) if self.invite else ""
+        if host.phase == LOBBY:
+            middle = stalled_notice(t, view.lobby, True) + middle
         side = peers_panel(t, view.lobby, "h") + invite_panel(t, self.invite, link, self.making)
         room = self.host_room() if self.room else ""
         side += room_panel(t, room_link(self.dom.page_url(), room, host.sid) if room else "")
+        side += tables_panel(t, self.tables(), host.sid, host.game.id)
         side += self.settings_panel()
         layout = tag(
             "div",
@@ -600,6 +718,10 @@ class NetPlay:
         if self.lost:
             again = button(t("app.net.reconnect"), "net-answer", id="net-reconnect")
             notes += tag("p", esc(t("app.net.lost")) + " " + again, class_="notice", id="net-lost")
+        if guest is not None and guest.rejoined:
+            notes += tag("p", esc(t("app.net.rejoined")), class_="notice", id="net-rejoined", role="status")
+        if guest is not None:
+            notes += problems_notice(t, guest)
         if guest is not None and guest.status == "denied":
             notes += tag(
                 "p", esc(t(guest.denied or "net.peer.denied")), class_="notice error", id="net-denied"
@@ -612,7 +734,10 @@ class NetPlay:
         view = Table(guest.lobby, guest.table, guest.seat, guest.log)
         status = tag("p", esc(status_text(t, view)), class_="status", id="status", aria_live="polite")
         game = games.load(game_id)
-        middle = guest_lobby(t, guest) if guest.phase == LOBBY else self.play_area(view, game)
+        if guest.phase == LOBBY:
+            middle = stalled_notice(t, guest.lobby, False) + guest_lobby(t, guest)
+        else:
+            middle = self.play_area(view, game)
         if guest.phase == OVER and guest.record is not None:
             middle += verification(t, guest, game)
         side = peers_panel(t, guest.lobby, guest.pid)
@@ -686,10 +811,10 @@ class NetPlay:
         elif action == "net-close-table":
             for conn in list(host.conns):
                 self.rtc.close(conn)
-            self.dom.storage_remove(HOST_KEY)
+            self.forget_table(host.sid)
             self.rtc.forget()  # a new table, a new link: the old one must not lead here
             self.host, self.invite = None, None
-            self.open_host(host.game.id)
+            self.open_host(host.game.id, NEW_TABLE)
 
     def join(self) -> None:
         """The guest's "Join": start a session and answer the invite's offer."""
@@ -704,7 +829,11 @@ class NetPlay:
             except ValueError:
                 saved = None
         self.guest = GuestSession(
-            entropy=secrets.token_hex(32), name=name, want="watch" if want == "watch" else "play", saved=saved
+            entropy=secrets.token_hex(32),
+            name=name,
+            want="watch" if want == "watch" else "play",
+            saved=saved,
+            view_check=check_view,  # a view no rule allows is refused: "the host sent something invalid"
         )
         self.making, self.answer, self.lost = True, "", False
         if self.room:
@@ -738,7 +867,9 @@ class NetPlay:
             self.save_notes()
         if move is None or not ctx.interactive:
             return
-        self.ui = {k: v for k, v in self.ui.items() if k == "cursor"}
+        if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
+            move = move[1]
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names")}
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))
@@ -829,7 +960,7 @@ class NetPlay:
             self.send_guest(guest.receive(data, now))
             if guest.sid:
                 self.sid = guest.sid
-                self.dom.storage_set(GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
+                self.keep(GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
             if len(guest.refusals) > self.refusals_seen:
                 self.refusals_seen = len(guest.refusals)
                 code = str(guest.refusals[-1].get("code") or "net.error.illegal")
@@ -849,14 +980,36 @@ class NetPlay:
         """Send what the host returned, close connections it turned away, save, run the bots."""
         for conn, text in out:
             self.rtc.send(conn, text)
-            if '"t":"denied"' in text:
+            # A refused token stays connected: the guest drops it and says hello afresh.
+            if '"t":"denied"' in text and '"net.error.token"' not in text:
                 self.rtc.close(conn)
         self.save()
         self.schedule_bots()
 
     def save(self) -> None:
-        if self.host is not None:
-            self.dom.storage_set(HOST_KEY, self.host.dumps())
+        """Keep the hosted table under its own key and in "your tables"."""
+        host = self.host
+        if host is None:
+            return
+        if self.keep(HOST_KEY.format(sid=host.sid), host.dumps()):
+            tables = with_table(self.tables_index(), host.sid, host.game.id, host.phase)
+            self.keep(TABLES_KEY, json.dumps(tables))
+
+    def tables_index(self) -> list[dict[str, str]]:
+        return parse_tables(self.dom.storage_get(TABLES_KEY))
+
+    def forget_table(self, sid: str) -> None:
+        """Drop a table for good (closed, or its save is damaged): its record, room and index entry."""
+        self.dom.storage_remove(HOST_KEY.format(sid=sid))
+        self.dom.storage_remove(ROOM_KEY.format(sid=sid))
+        self.keep(TABLES_KEY, json.dumps([t for t in self.tables_index() if t["sid"] != sid]))
+
+    def keep(self, key: str, value: str) -> bool:
+        """Store ``value``; a refusal (storage full) is told to the player, never swallowed."""
+        if self.dom.storage_set(key, value) is False:
+            self.app.error = self.t("app.net.not-saved")
+            return False
+        return True
 
     def start_ticking(self) -> None:
         if not self._ticking:

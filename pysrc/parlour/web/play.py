@@ -243,7 +243,7 @@ def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: s
     if passing:
         return t("app.privacy.pass", name=passing)
     acting = session.acting()
-    if not acting:
+    if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
     who = seat_name(t, gid, acting[0], session)
     if session.seats[acting[0]].is_ai:

@@ -27,7 +27,8 @@ class Saves:
 
     game: str
     get: Callable[[str], str | None]
-    set: Callable[[str, str], None]
+    set: Callable[[str, str], object]
+    """Stores a value; returning ``False`` means the storage refused it (quota full)."""
     remove: Callable[[str], None]
 
     def slots(self) -> list[str]:
@@ -49,15 +50,16 @@ class Saves:
         found = self.slots()
         return found[0] if found else None
 
-    def put(self, slot: str, record: str, notes: str = "") -> None:
-        """Save ``record`` in ``slot`` and make it the newest; the oldest beyond ``KEEP`` go."""
-        self.set(RECORD_KEY.format(game=self.game, slot=slot), record)
+    def put(self, slot: str, record: str, notes: str = "") -> bool:
+        """Save ``record`` in ``slot`` and make it the newest; the oldest beyond ``KEEP`` go.
+        ``False`` when the storage refused something (the caller tells the player)."""
+        kept = self.set(RECORD_KEY.format(game=self.game, slot=slot), record) is not False
         if notes:
-            self.set(NOTES_KEY.format(game=self.game, slot=slot), notes)
+            kept = self.set(NOTES_KEY.format(game=self.game, slot=slot), notes) is not False and kept
         order = [slot] + [s for s in self.slots() if s != slot]
         for old in order[KEEP:]:
             self._drop(old)
-        self._write(order[:KEEP])
+        return self._write(order[:KEEP]) and kept
 
     def delete(self, slot: str) -> None:
         """Forget a slot (a finished match)."""
@@ -68,8 +70,8 @@ class Saves:
         self.remove(RECORD_KEY.format(game=self.game, slot=slot))
         self.remove(NOTES_KEY.format(game=self.game, slot=slot))
 
-    def _write(self, order: list[str]) -> None:
-        self.set(INDEX_KEY.format(game=self.game), json.dumps(order))
+    def _write(self, order: list[str]) -> bool:
+        return self.set(INDEX_KEY.format(game=self.game), json.dumps(order)) is not False
 
     def _migrate(self) -> None:
         legacy = self.get(LEGACY_KEY.format(game=self.game))

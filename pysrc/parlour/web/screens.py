@@ -6,7 +6,7 @@ Buttons carry ``data-action`` (and ``data-arg``), dispatched by :class:`parlour.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -194,24 +194,32 @@ def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
     )
 
 
-def rules(t: T, game_id: str, keys: Sequence[str], wanted: str = "") -> str:
-    """The rules help: the digest in plain words, one paragraph per message key. Rule ids are taken
-    out of the sentences and shown before them as anchors (``#/GAME/rules?rule=BP-2`` opens the
-    help at that rule, marked, with focus on it)."""
+def rules(
+    t: T,
+    game_id: str,
+    keys: Sequence[str],
+    figures: Mapping[str, str] | None = None,
+    wanted: str = "",
+) -> str:
+    """The rules help: the digest in plain words, one paragraph per message key, each followed by
+    the board's live examples for it (``figures``: key → markup drawn by the board's own code).
+    Rule ids are taken out of the sentences and shown before them as anchors
+    (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, with focus on it)."""
     from parlour.web.play import split_rule  # the one place that knows how a rule id is written
 
+    figures = figures or {}
     paras = ""
     for k in keys:
         words, ids = split_rule(t(k))
         anchors = "".join(tag("span", esc(r), id=f"rule-{r}", class_="rule-id") for r in ids)
-        hit = wanted in ids
+        hit = bool(wanted) and wanted in ids
         paras += tag(
             "p",
             anchors + " " + esc(words),
             class_="wanted" if hit else None,
             tabindex=-1 if hit else None,
             id=f"help-{wanted}" if hit else None,
-        )
+        ) + figures.get(k, "")
     paras = paras or tag("p", esc(t("app.rules-missing")))
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")

@@ -56,6 +56,9 @@ class LocalSession:
         self.match = match
         self.seats = seats
         self._bots = {level: bots[level]() for level in {s.player for s in seats if s.is_ai}}
+        self._origin: int | None = None
+        """Wall-clock ms at which match time 0 fell (real-time games); set by :meth:`clock`."""
+        self._plans: dict[tuple[int, int], Any] = {}
         self.notes: dict[int, dict[str, Any]] = {}
         """Each seat's private notes (a pencilled hidden tile): never a move, never in the record."""
 
@@ -95,7 +98,10 @@ class LocalSession:
         return list(self.game.to_act(self.state)) if self.outcome() is None else []
 
     def ai_to_act(self) -> int | None:
-        """The AI seat that moves next, if the next seat to act is an AI's."""
+        """The AI seat that moves next, if the next seat to act is an AI's (turn-based games; a
+        real-time game's bots act on the clock: :meth:`run_due`)."""
+        if self.realtime:
+            return None
         acting = self.acting()
         return acting[0] if acting and self.seats[acting[0]].is_ai else None
 
@@ -110,8 +116,10 @@ class LocalSession:
             raise IllegalMove("an AI plays that seat", code="engine.not-your-turn")
         return self.match.play(player, move)
 
-    def step_ai(self) -> tuple[int, Any, list[Event]] | None:
-        """Let the next AI seat make one move; ``None`` when it is not an AI's turn."""
+    def choose_ai(self) -> tuple[int, Any] | None:
+        """The next AI seat and the move its bot chooses, nothing played yet; ``None`` when it is
+        not an AI's turn, or the bot chose to wait (a real-time game's bot may: Boo!'s raised hand).
+        This is the search: :mod:`parlour.web.bots` runs it in a worker."""
         seat = self.ai_to_act()
         if seat is None:
             return None
@@ -121,7 +129,92 @@ class LocalSession:
         move = self._bots[self.seats[seat].player].choose(
             self.game, self.game.view(self.state, seat), seat, legal, rng
         )
-        return seat, move, self.match.play(seat, move)
+        return None if move is None else (seat, move)
+
+    def step_ai(self) -> tuple[int, Any, list[Event]] | None:
+        """Let the next AI seat make one move; ``None`` when it is not an AI's turn."""
+        chosen = self.choose_ai()
+        if chosen is None:
+            return None
+        seat, move = chosen
+        return seat, move, self.play_ai(seat, move)
+
+    def play_ai(self, seat: int, move: Any) -> list[Event]:
+        """Play the move an AI seat's bot chose (here or in a worker); refused for a person's seat."""
+        if seat != self.ai_to_act():
+            raise IllegalMove("it is not that AI's turn", code="engine.not-your-turn")
+        return self.match.play(seat, move)
+
+    # --- real time (games whose moves carry a time ``t``, such as Boo!) ------------------------
+    @property
+    def realtime(self) -> bool:
+        """Whether the game is played against a clock (its class says ``realtime = True``)."""
+        return bool(getattr(self.game, "realtime", False))
+
+    def clock(self, now: int) -> int:
+        """Match time in ms at wall-clock ``now``: it goes on from the last action when a match is
+        opened or resumed, so time away from the page does not count."""
+        if self._origin is None:
+            self._origin = now - self.match.state.now
+        return max(int(self.match.state.now), now - self._origin)
+
+    def pause_clock(self) -> None:
+        """Stop counting (the page left the match); :meth:`clock` starts again from the last action."""
+        self._origin = None
+
+    def play_at(self, player: int, move: Any, now: int) -> list[Event]:
+        """A person's real-time move (JSON), stamped with the match clock: who was first is decided
+        by the order presses reach this device, as the network host does (decision 0054)."""
+        if not isinstance(move, dict):
+            raise IllegalMove("a real-time move is JSON with a time", code="engine.not-your-turn")
+        return self.play(player, self.game.decode_move({**move, "t": self.clock(now)}))
+
+    def plans(self) -> list[tuple[int, int, Any]]:
+        """``(match time, seat, move)`` of every bot action and deadline move waiting, earliest first.
+
+        Each bot is asked once per seat and ply, from its own view, with dice fixed by the seed, the
+        ply and the seat: asking again (on every timer) gives the same plan and costs nothing."""
+        if self.outcome() is not None:
+            return []
+        state, ply = self.state, len(self.match.plies)
+        out: list[tuple[int, int, Any]] = []
+        for seat in self.game.to_act(state):
+            if not self.seats[seat].is_ai:
+                continue
+            if (ply, seat) not in self._plans:
+                if len(self._plans) > 64:
+                    self._plans = {k: v for k, v in self._plans.items() if k[0] == ply}
+                rng = Rng.from_seed(f"ai:{self.match.record.seed}:{ply}:{seat}")
+                legal = self.game.legal_moves(state, seat)
+                bot = self._bots[self.seats[seat].player]
+                self._plans[(ply, seat)] = bot.choose(
+                    self.game, self.game.view(state, seat), seat, legal, rng
+                )
+            move = self._plans[(ply, seat)]
+            if move is not None:
+                out.append((int(getattr(move, "t", 0)), seat, move))
+        due = self.game.due(state)
+        if due is not None:
+            out.append((int(getattr(due[1], "t", 0)), due[0], due[1]))
+        return sorted(out, key=lambda p: p[0])
+
+    def next_due(self, now: int) -> int | None:
+        """Wall-clock ms when the next bot action or deadline falls due (``None``: nothing waits)."""
+        plans = self.plans()
+        if not plans:
+            return None
+        return max(now, now - self.clock(now) + plans[0][0])
+
+    def run_due(self, now: int, limit: int = 1) -> list[tuple[int, Any, list[Event]]]:
+        """Play up to ``limit`` bot actions or deadline moves whose time has come, earliest first."""
+        played = []
+        for _ in range(limit):
+            plans = self.plans()
+            if not plans or plans[0][0] > self.clock(now):
+                break
+            _t, seat, move = plans[0]
+            played.append((seat, move, self.match.play(seat, move)))
+        return played
 
     def can_undo(self) -> bool:
         """Undo takes back the last person's move (and the AI replies after it), never a draw or reveal."""

@@ -188,6 +188,8 @@ class Boo(Game[BooState, BooMove]):
     id = "boo"
     min_players = 2
     max_players = 6
+    realtime = True
+    """Played against a clock: moves carry their time ``t`` (decision 0022)."""
     net_send_legal = False
     """Legal moves list the shortest routes, i.e. the answer: the network host must not send them."""
     options = (

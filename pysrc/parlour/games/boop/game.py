@@ -200,7 +200,7 @@ class BoopGame(Game[BoopState, str]):
             "players": players,
             "mover": state.mover,
             "phase": state.phase,
-            "prompt": PROMPTS[state.phase],
+            "prompt": _prompt(state),
             "graduated_this_turn": state.graduated,
             "ghost_returned_this_turn": state.ghost_returned,
             "waiting_lines": ["-".join(cell_name(c) for c in LINES[i]) for i in state.held],
@@ -271,6 +271,48 @@ class BoopGame(Game[BoopState, str]):
             # The log names the two edge cells, not the notation ("top-c"): words a player reads.
             params["a"], params["b"] = segment_cells(arg, 0)
         return (f"boop.log.{colour}.{what}", params)
+
+    def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
+        """A caption line for ``event`` with the rule behind it; the placement, the turn passing and
+        a piece's return to the pool (said by its boop) have none of their own."""
+        data = event.data
+        kind = event.kind
+        if kind in ("boop", "booo"):
+            off = data.get("to") is None
+            key = f"boop.event.{kind}{'-off' if off else ''}"
+            rule = (
+                "BP-16"
+                if kind == "booo"
+                else "BP-4"
+                if off
+                else "BP-15"
+                if data.get("by") == "ghost"
+                else "BP-3"
+            )
+            return key, {"from": data["from"], "to": data.get("to") or ""}, rule
+        if kind == "blocked":
+            return "boop.event.blocked", {"cell": data["cell"]}, "BP-6"
+        if kind == "ghost-enter":
+            return "boop.event.ghost-enter", {"entry": data["entry"]}, "BP-13"
+        if kind == "ghost-move":
+            return "boop.event.ghost-move", {}, "BP-17" if data.get("skipped") else "BP-14"
+        if kind == "ghost-leave":
+            return "boop.event.ghost-leave", {}, "BP-18"
+        if kind == "graduate":
+            rule = str(data.get("rule") or "BP-8")
+            return "boop.event.graduate", {"cells": ", ".join(data["cells"])}, rule
+        if kind == "win":
+            reason = str(data.get("reason", "line"))
+            return f"boop.end.{reason}", {}, "BP-D4" if reason == "no-pieces" else "BP-20"
+        return None
+
+
+def _prompt(state: BoopState) -> str:
+    """The message key of what the mover decides now. After the boops with no line, the choice is
+    BP-9 alone, offered before the ghost moves (docs/decisions/0014): say so, not "a line of three"."""
+    if state.phase == "grad-a" and not rules.lines_after_boops(Position(state)):
+        return "boop.prompt.graduate-eight"
+    return PROMPTS[state.phase]
 
 
 def _heading(entry: str) -> str:

@@ -17,6 +17,7 @@ from parlour import games
 BOARDS: dict[str, str] = {
     "boop": "parlour.web.boards.boop",
     "ghosts-galore": "parlour.web.boards.ghosts_galore",
+    "boo": "parlour.web.boards.boo",
 }
 
 

@@ -7,11 +7,12 @@ piece to place, graduation choices and "no ghost" are ordinary buttons.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from parlour.engine import IllegalMove
 from parlour.web.markup import attrs, esc, tag
-from parlour.web.play import BoardContext, Choice, Decision, Timing, timing
+from parlour.web.play import BoardContext, Choice, Decision, T, Timing, timing
 
 CELL = 100
 MARGIN = 70
@@ -22,23 +23,26 @@ COLOURS = ("orange", "purple")
 
 
 # --- geometry ----------------------------------------------------------------------------------
-def centre(cell: str) -> tuple[float, float]:
-    """SVG centre of a cell: files a–f left to right, ranks 1–6 bottom to top (BP-D6)."""
+def centre(cell: str, flip: bool = False) -> tuple[float, float]:
+    """SVG centre of a cell: files a–f left to right, ranks 1–6 bottom to top (BP-D6); ``flip``
+    turns the bed round for the purple player's side (a1 top right)."""
     file, rank = FILES.index(cell[0]), int(cell[1:]) - 1
-    return MARGIN + file * CELL + CELL / 2, MARGIN + (SIZE - 1 - rank) * CELL + CELL / 2
+    x, y = MARGIN + file * CELL + CELL / 2, MARGIN + (SIZE - 1 - rank) * CELL + CELL / 2
+    return (VIEW - x, VIEW - y) if flip else (x, y)
 
 
-def seam_point(cells: list[str]) -> tuple[float, float]:
+def seam_point(cells: list[str], flip: bool = False) -> tuple[float, float]:
     """The middle of the segment between two neighbouring cells, where a ghost cat stands."""
-    (ax, ay), (bx, by) = centre(cells[0]), centre(cells[1])
+    (ax, ay), (bx, by) = centre(cells[0], flip), centre(cells[1], flip)
     return (ax + bx) / 2, (ay + by) / 2
 
 
-def entry_point(segment: list[str], heading: str) -> tuple[float, float]:
+def entry_point(segment: list[str], heading: str, flip: bool = False) -> tuple[float, float]:
     """Just outside the bed, in line with the seam a ghost enters by."""
-    x, y = seam_point(segment)
+    x, y = seam_point(segment, flip)
     back = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}[heading]
-    return x + back[0] * (CELL / 2 + MARGIN / 2), y + back[1] * (CELL / 2 + MARGIN / 2)
+    sign = -1 if flip else 1
+    return x + sign * back[0] * (CELL / 2 + MARGIN / 2), y + sign * back[1] * (CELL / 2 + MARGIN / 2)
 
 
 def neighbour(cell: str, key: str) -> str:
@@ -71,13 +75,13 @@ def ghost_shape() -> str:
     return '<path d="M-22,24 v-26 a22,22 0 0 1 44,0 v26 l-7,-7 l-7,7 l-8,-7 l-8,7 l-7,-7 z" class="ghost-body"/><circle cx="-8" cy="-4" r="3.5" class="eye"/><circle cx="8" cy="-4" r="3.5" class="eye"/>'
 
 
-def arrow(heading: str) -> str:
-    rot = {"down": 90, "left": 180, "up": 270, "right": 0}[heading]
+def arrow(heading: str, flip: bool = False) -> str:
+    rot = {"down": 90, "left": 180, "up": 270, "right": 0}[heading] + (180 if flip else 0)
     return f'<path d="M28,0 l-10,-8 v16 z" class="heading" transform="rotate({rot})"/>'
 
 
 # --- animation ---------------------------------------------------------------------------------
-def steps(events: list[Any]) -> list[int]:
+def steps(events: Sequence[Any]) -> list[int]:
     """Each event's animation step: consecutive events of one kind and cause (two boops of one
     placement) move together; the next kind starts the next step."""
     out, step, last = [], -1, ""
@@ -90,7 +94,7 @@ def steps(events: list[Any]) -> list[int]:
 
 
 def motions(
-    events: list[Any], timing: Timing
+    events: Sequence[Any], clock: Timing, flip: bool = False
 ) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str], dict[str, int]]:
     """From the last ply's events: for each cell where a piece arrived, the offset it came from
     and its step; markup of pieces that left the bed (fading out); cells that newly appeared;
@@ -106,23 +110,22 @@ def motions(
             appeared.add(data["cell"])
             arrivals[data["cell"]] = (0, 0, step)
         elif kind in ("boop", "booo"):
-            fx, fy = centre(data["from"])
+            fx, fy = centre(data["from"], flip)
             if data.get("to"):
-                tx, ty = centre(data["to"])
+                tx, ty = centre(data["to"], flip)
                 arrivals.pop(data["from"], None)
                 arrivals[data["to"]] = (fx - tx, fy - ty, step)
             else:
                 dx, dy = fx - VIEW / 2, fy - VIEW / 2
                 norm = max(abs(dx), abs(dy)) or 1
                 colour, piece = data.get("colour", "orange"), data.get("piece", "kitten")
-                leaving.append(
-                    fading(fx, fy, colour, piece, timing.style(step, dx=dx / norm * 90, dy=dy / norm * 90))
-                )
+                style = clock.style(step, dx=dx / norm * 90, dy=dy / norm * 90)
+                leaving.append(fading(fx, fy, colour, piece, style))
         elif kind == "graduate":
             for cell in data["cells"]:
-                x, y = centre(cell)
+                x, y = centre(cell, flip)
                 piece = "cat" if cell in data.get("cats", []) else "kitten"
-                leaving.append(fading(x, y, data["colour"], piece, timing.style(step, dx=0, dy=-60)))
+                leaving.append(fading(x, y, data["colour"], piece, clock.style(step, dx=0, dy=-60)))
         elif kind in ("ghost-move", "ghost-enter"):
             ghost_steps[str(data.get("colour"))] = step
     return arrivals, leaving, appeared, ghost_steps
@@ -159,12 +162,56 @@ def render(ctx: BoardContext) -> str:
     legal = set(game.placement_cells(ctx.state, kind)) if live and phase == "place" else set()
     choices = game.graduation_choices(ctx.state) if live and phase in ("grad-a", "grad-b") else []
     entries = game.ghost_entries(ctx.state) if live and phase == "ghost" else []
-    candidate_cells = {c for ch in choices for c in ch["cells"]}
-    events = ctx.events if ctx.animate else []
-    clock = timing(max(steps(events), default=-1) + 1, ctx.speed)
-    arrivals, leaving, appeared, ghost_steps = motions(events, clock)
-    cursor = ctx.ui.get("cursor", "c3")
-    ctx.ui["home"] = f"cell-{cursor}"  # where focus goes back when a decision's button disappears
+    svg = bed(
+        game,
+        ctx.state,
+        t,
+        flip=bool(ctx.ui.get("flip")),
+        events=ctx.events,
+        animate=ctx.animate,
+        legal=legal,
+        lines={c for ch in choices for c in ch["cells"]},
+        entries=entries,
+        cursor=ctx.ui.get("cursor", "c3"),
+        refused=ctx.refused.target if ctx.refused is not None else None,
+        speed=ctx.speed,
+        chosen_entry=ctx.ui.get("entry"),
+    )
+    ctx.ui["home"] = f"cell-{ctx.ui.get('cursor', 'c3')}"  # focus returns here when a button goes
+    top, bottom = (0, 1) if ctx.ui.get("flip") else (1, 0)
+    return pools(ctx, info, top) + svg + pools(ctx, info, bottom)
+
+
+def bed(
+    game: Any,
+    state: Any,
+    t: T,
+    *,
+    flip: bool = False,
+    events: Sequence[Any] = (),
+    animate: bool = False,
+    legal: Collection[str] = (),
+    lines: Collection[str] = (),
+    entries: Sequence[dict[str, Any]] = (),
+    cursor: str | None = "c3",
+    refused: str | None = None,
+    speed: float = 1.0,
+    chosen_entry: str | None = None,
+) -> str:
+    """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
+
+    This one drawing serves the match screen, the embed, the rules help and the standalone figure
+    (:func:`figure`). ``flip`` turns the bed round (the purple side below); ``events`` are the last
+    ply's, animated when ``animate``; ``legal`` cells are marked for placing, ``lines`` for a
+    graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
+    takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
+    the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
+    the entries' one Tab stop.
+    """
+    info = game.info(state)
+    shown_events = events if animate else ()
+    clock = timing(max(steps(shown_events), default=-1) + 1, speed)
+    arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, flip)
     win_cells = winning_cells(info)
 
     parts = [
@@ -173,10 +220,10 @@ def render(ctx: BoardContext) -> str:
     # The cells are a grid of rows (row/column navigation); ghosts and entries sit outside it.
     parts.append(f'<g role="grid" aria-label="{esc(t("boop.label.bed"))}">')
     for r in range(SIZE, 0, -1):
-        parts.append('<g role="row">')  # rows in the accessibility tree: row/column navigation works
+        parts.append('<g role="row">')
         for f in FILES:
             cell = f"{f}{r}"
-            x, y = centre(cell)
+            x, y = centre(cell, flip)
             piece = info["pieces"].get(cell)
             if piece:
                 label = t(f"boop.a11y.{piece['colour']}.{piece['piece']}", cell=cell)
@@ -185,11 +232,11 @@ def render(ctx: BoardContext) -> str:
             classes = ["cell"]
             if cell in legal:
                 classes.append("legal")
-            if cell in candidate_cells:
+            if cell in lines:
                 classes.append("line")
             if cell in win_cells:
                 classes.append("win")
-            if ctx.refused is not None and ctx.refused.target == f"cell-{cell}":
+            if refused == f"cell-{cell}":
                 classes.append("refused")
             cell_attrs = attrs(
                 class_=" ".join(classes),
@@ -208,9 +255,9 @@ def render(ctx: BoardContext) -> str:
             parts.append(f"<g{cell_attrs}>{body}</g>")
         parts.append("</g>")
     parts.append("</g>")
-    parts.append(coordinates())
+    parts.append(coordinates(flip))
     for cell, piece in info["pieces"].items():
-        x, y = centre(cell)
+        x, y = centre(cell, flip)
         inner = cat_shape(piece["colour"], piece["piece"])
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
@@ -227,16 +274,15 @@ def render(ctx: BoardContext) -> str:
             )
         )
     parts.extend(leaving)
-    parts.extend(ghosts(ctx, info, clock, ghost_steps))
+    parts.extend(ghosts(t, info, shown_events, flip, clock, ghost_steps))
     # The entries are one Tab stop (a roving group, like the cells): arrows go round, Enter chooses.
     shown = [e for e in entries if e["entry"] is not None]
-    chosen = ctx.ui.get("entry")
-    if chosen not in {e["move"] for e in shown} and shown:
-        chosen = shown[0]["move"]
+    if chosen_entry not in {e["move"] for e in shown} and shown:
+        chosen_entry = shown[0]["move"]
     if shown:
         parts.append(f'<g role="group" aria-label="{esc(t("boop.prompt.ghost"))}">')
     for entry in shown:
-        x, y = entry_point(entry["segment"], entry["heading"])
+        x, y = entry_point(entry["segment"], entry["heading"], flip)
         edge = entry["entry"].split("-")[0]
         label = t(
             "boop.a11y.entry", edge=t(f"boop.edge.{edge}"), a=entry["segment"][0], b=entry["segment"][1]
@@ -244,24 +290,25 @@ def render(ctx: BoardContext) -> str:
         g_attrs = attrs(
             class_=f"entry {COLOURS[info['mover']]}",
             role="button",
-            tabindex=0 if entry["move"] == chosen else -1,
+            tabindex=0 if entry["move"] == chosen_entry else -1,
             data_action="ghost",
             data_arg=entry["move"],
             aria_label=label,
             id=f"entry-{entry['entry']}",
         )
+        # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
         parts.append(
-            # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
             f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="48" class="hit"/>'
-            f'<circle r="24" class="mark"/>{arrow(entry["heading"])}</g>'
+            f'<circle r="24" class="mark"/>{arrow(entry["heading"], flip)}</g>'
         )
     if shown:
         parts.append("</g>")
-    svg = (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if ctx.animate else " no-anim"}" role="group" '
-        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(phase)}">' + "".join(parts) + "</svg>"
+    return (
+        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
+        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}">'
+        + "".join(parts)
+        + "</svg>"
     )
-    return pools(ctx, info, 1) + svg + pools(ctx, info, 0)
 
 
 def winning_cells(info: dict[str, Any]) -> set[str]:
@@ -282,43 +329,48 @@ def winning_cells(info: dict[str, Any]) -> set[str]:
     return found
 
 
-def coordinates() -> str:
+def coordinates(flip: bool = False) -> str:
     out = []
-    for i, f in enumerate(FILES):
-        x = MARGIN + i * CELL + CELL / 2
+    for f in FILES:
+        x = centre(f"{f}1", flip)[0]
         out.append(f'<text x="{x:.0f}" y="{VIEW - MARGIN / 2 + 22:.0f}" class="coord">{f}</text>')
     for r in range(1, SIZE + 1):
-        y = MARGIN + (SIZE - r) * CELL + CELL / 2 + 8
+        y = centre(f"a{r}", flip)[1] + 8
         out.append(f'<text x="{MARGIN / 2 - 22:.0f}" y="{y:.0f}" class="coord">{r}</text>')
     return f'<g aria-hidden="true">{"".join(out)}</g>'
 
 
-def ghosts(ctx: BoardContext, info: dict[str, Any], clock: Timing, ghost_steps: dict[str, int]) -> list[str]:
+def ghosts(
+    t: T,
+    info: dict[str, Any],
+    events: Sequence[Any] = (),
+    flip: bool = False,
+    clock: Timing | None = None,
+    ghost_steps: dict[str, int] | None = None,
+) -> list[str]:
+    clock = clock or timing(max(steps(events), default=-1) + 1)
+    ghost_steps = ghost_steps or {}
     out = []
-    moved = (
-        {e.data.get("colour"): e for e in ctx.events if e.kind in ("ghost-move", "ghost-enter")}
-        if ctx.animate
-        else {}
-    )
+    moved = {e.data.get("colour"): e for e in events if e.kind in ("ghost-move", "ghost-enter")}
     for p, player in enumerate(info["players"]):
         ghost = player["ghost"]
         if not ghost:
             continue
-        x, y = seam_point(ghost["segment"])
+        x, y = seam_point(ghost["segment"], flip)
         colour = COLOURS[p]
-        inner = ghost_shape() + arrow(ghost["heading"])
+        inner = ghost_shape() + arrow(ghost["heading"], flip)
         event = moved.get(colour)
         if event is not None:
             if event.kind == "ghost-move":
                 # The ghost acts after the placement and its boops (BP-D1): at its own step.
-                fx, fy = seam_point(event.data["from"])
+                fx, fy = seam_point(event.data["from"], flip)
                 style = clock.style(ghost_steps.get(colour, 0), dx=fx - x, dy=fy - y)
                 inner = tag("g", inner, class_="anim", style=style)
             else:
                 inner = tag("g", inner, class_="anim-appear", style=clock.style(ghost_steps.get(colour, 0)))
-        label = ctx.t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
+        label = t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
         if ghost.get("leaves_next"):
-            label += " · " + ctx.t("boop.label.leaves-next")
+            label += " · " + t("boop.label.leaves-next")
         out.append(
             tag(
                 "g",
@@ -330,6 +382,111 @@ def ghosts(ctx: BoardContext, info: dict[str, Any], clock: Timing, ghost_steps: 
             )
         )
     return out
+
+
+# --- the standalone figure ---------------------------------------------------------------------
+FIGURE_STYLE = """
+svg.parlour-figure { font-family: system-ui, sans-serif; }
+.sheet { fill: #fbf7ef; }
+.boop-bed .bed-frame { fill: #6d4c8f; }
+.boop-bed .cell rect { fill: #e9dcc9; stroke: #b9a58d; stroke-width: 2; }
+.boop-bed .cell rect.dark { fill: #efe4d3; }
+.boop-bed .cell.win rect { fill: #ffd84d; stroke: #2b2140; stroke-width: 8; stroke-dasharray: 14 6; }
+.boop-bed .cell.line rect { fill: #ffe08a; stroke: #b8860b; stroke-width: 4; }
+.boop-bed .cell .dot { fill: #3f7d4f; opacity: .55; }
+.boop-bed .coord { fill: #5b4d73; font-size: 28px; text-anchor: middle; }
+.piece .body { stroke: #2b2140; stroke-width: 3; }
+.piece.orange .body { fill: #f28c28; }
+.piece.purple .body { fill: #8e5cd9; }
+.piece .eye, .ghost .eye { fill: #2b2140; }
+.piece .letter { fill: #2b2140; font: 700 22px system-ui, sans-serif; text-anchor: middle; }
+.piece.orange .cue { fill: #3f7d4f; stroke: #2b2140; stroke-width: 2; }
+.piece.purple .cue { fill: #2b2140; }
+.ghost .ghost-body { fill: #fbf8ff; stroke-width: 4; opacity: .92; }
+.ghost.orange .ghost-body { stroke: #f28c28; }
+.ghost.purple .ghost-body { stroke: #8e5cd9; stroke-dasharray: 6 3; }
+.entry .hit { fill: transparent; }
+.heading { fill: #f2a541; stroke: #2b2140; stroke-width: 1.5; }
+.pool-line { fill: #2b2140; font-size: 26px; }
+.pool-line .name { font-weight: 700; }
+.caption { fill: #2b2140; font-size: 26px; }
+"""
+"""The figure's own colours (the app's, from ``web/assets/app.css``, on a light sheet): a
+standalone SVG carries its style, since no stylesheet of the site comes with it."""
+
+POOL_H = 110
+"""Height of the pool strip drawn above and below the bed in a figure."""
+
+
+def figure(
+    game: Any,
+    state: Any,
+    t: T,
+    *,
+    seat: int = 0,
+    events: Sequence[Any] = (),
+    caption: str = "",
+) -> str:
+    """The board as a standalone SVG document (for printed rules, slides and static pages), drawn
+    by :func:`bed` like the app's board, with both pools and an optional caption line below.
+
+    ``seat`` is the player whose side is shown below (1 turns the bed round); ``events`` are a
+    ply's events, of which the winning line is marked. Every board module has this function with
+    this signature: ``python -m parlour GAME svg`` and the embed's static picture call it.
+    """
+    info = game.info(state)
+    flip = seat == 1
+    top, bottom = (0, 1) if flip else (1, 0)
+    cap_h = 50 if caption else 0
+    height = VIEW + 2 * POOL_H + cap_h
+    board = bed(game, state, t, flip=flip, events=events, cursor=None)
+    board = board.replace("<svg ", f'<svg x="0" y="{POOL_H}" width="{VIEW}" height="{VIEW}" ', 1)
+    title = t("boop.figure.title", side=t(f"boop.colour.{COLOURS[info['mover']]}"))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {height}" width="{VIEW}" '
+        f'height="{height}" class="parlour-figure" role="img" aria-label="{esc(title)}">',
+        tag("title", esc(title)),
+        f"<style>{FIGURE_STYLE}</style>",
+        f'<rect width="{VIEW}" height="{height}" class="sheet"/>',
+        pool_strip(t, info, top, 0),
+        board,
+        pool_strip(t, info, bottom, POOL_H + VIEW),
+    ]
+    if caption:
+        parts.append(f'<text x="{MARGIN}" y="{2 * POOL_H + VIEW + 32}" class="caption">{esc(caption)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def pool_strip(t: T, info: dict[str, Any], p: int, y: float) -> str:
+    """One player's pool in SVG: name, the pieces in the pool as small pictures, reserve and ghost."""
+    player = info["players"][p]
+    colour = COLOURS[p]
+    pool = player["pool"]
+    mover = " ▶" if info["mover"] == p and info["winner"] is None else ""
+    head = tag(
+        "text",
+        tag("tspan", esc(t(f"boop.colour.{colour}") + mover), class_="name")
+        + tag("tspan", esc(f"  {t('boop.label.reserve')}: {player['reserve']}")),
+        x=MARGIN,
+        y=y + 34,
+        class_="pool-line",
+    )
+    pics = []
+    kinds = ["cat"] * pool["cats"] + ["kitten"] * pool["kittens"]
+    for i, kind in enumerate(kinds):
+        x = MARGIN + 30 + i * 62
+        pics.append(
+            f'<g class="piece {colour} {kind}" transform="translate({x},{y + 78}) scale(0.62)">'
+            f"{cat_shape(colour, kind)}</g>"
+        )
+    if pool["ghost"]:
+        x = MARGIN + 30 + len(kinds) * 62
+        pics.append(
+            f'<g class="ghost {colour}" transform="translate({x},{y + 78}) scale(0.8)">{ghost_shape()}</g>'
+        )
+    label = f"{t(f'boop.colour.{colour}')}: {t('boop.label.pool')}"
+    return tag("g", head + "".join(pics), class_=f"pool-strip {colour}", aria_label=label)
 
 
 def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:

@@ -29,6 +29,8 @@ _INWARD = {0: (0.0, 1.0), 1: (-1.0, 0.0), 2: (0.0, -1.0), 3: (1.0, 0.0)}
 _K = 27.6
 """Bezier handle for a quarter circle of radius 50 (0.552 × 50)."""
 
+MONSTER_SCALE = 1.2
+"""Monsters are drawn a fifth larger than their 11.5 radius: legible on a phone's 100 px tiles."""
 DIAMOND_SPOTS = ((16.0, 16.0), (84.0, 84.0), (84.0, 16.0), (16.0, 84.0))
 
 
@@ -77,7 +79,7 @@ def monster(kind: str, x: float = 0, y: float = 0, label: str = "") -> str:
     """A monster token: a coloured disc with the kind's own silhouette."""
     title = f"<title>{label}</title>" if label else ""
     return (
-        f'<g class="monster m-{kind}" transform="translate({x:.1f},{y:.1f})">{title}'
+        f'<g class="monster m-{kind}" transform="translate({x:.1f},{y:.1f}) scale({MONSTER_SCALE})">{title}'
         f'<circle r="11.5" class="m-disc"/>{_MONSTER_SHAPES[kind]}</g>'
     )
 

@@ -14,16 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine import IllegalMove
+from parlour.engine import Event, IllegalMove
 from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
 from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
 from parlour.games.ghosts_galore.tiles import tile_set
 from parlour.web.boards import ghosts_draw as draw
 from parlour.web.markup import attrs, button, esc, tag
-from parlour.web.play import BoardContext
+from parlour.web.play import BoardContext, Choice, Decision
 from parlour.web.screens import seat_label
 
 GID = "ghosts-galore"
+PRIVATE = True
+"""The board shows the viewer's hidden tile and pencil (and on the last look the stack): on one
+device with several people, the shared privacy screen covers it between turns."""
 ARROWS = {"ArrowLeft": (0, -1), "ArrowRight": (0, 1), "ArrowUp": (-1, 0), "ArrowDown": (1, 0)}
 
 
@@ -186,10 +189,12 @@ def train(
                 classes.append("target")
             if held is not None and held["cell"] == c:
                 classes.append("held")
+            if live and ctx.refused is not None and ctx.refused.target == f"cell-{c}":
+                classes.append("refused")
             cell_attrs = attrs(
                 class_=" ".join(classes),
                 role="gridcell",
-                id=f"gg-cell-{c}" if live else None,
+                id=f"cell-{c}" if live else None,
                 tabindex=(0 if c == cursor else -1) if live else None,
                 data_action="cell" if live else None,
                 data_arg=c if live else None,
@@ -295,6 +300,8 @@ def hidden_panel(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None)
     notes_ok = ctx.private is not None and view["round"] <= 8
     if notes_ok:
         pencilling = bool(ctx.ui.get("pencilling"))
+        if pencilling:
+            body += tag("p", esc(t("ghosts-galore.prompt.pencil")), class_="gg-hint", id="gg-pencil-hint")
         body += button(
             t("ghosts-galore.action.pencil"),
             "gg-pencil",
@@ -318,7 +325,7 @@ def hidden_panel(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None)
 
 
 def prompt_key(view: dict[str, Any], held: dict[str, Any] | None, pencilling: bool) -> str:
-    """The decision in words."""
+    """The decision in words (the screen puts the player's name before it)."""
     if pencilling:
         return "ghosts-galore.prompt.pencil"
     if held is not None and held["hidden"]:
@@ -332,52 +339,76 @@ def prompt_key(view: dict[str, Any], held: dict[str, Any] | None, pencilling: bo
     return "ghosts-galore.prompt.flip"
 
 
-def decisions(ctx: BoardContext, view: dict[str, Any], held: dict[str, Any] | None, live: bool) -> str:
+def decision(ctx: BoardContext) -> Decision | None:
+    """The decision of the person acting, in words, and its buttons (the match screen draws them):
+    turn and confirm the tile in hand, put it back, pass, or pick from the stack."""
+    view = view_of(ctx)
+    if not acting(ctx, view):
+        return None
     t = ctx.t
-    you = mine(view)
+    held = hand(ctx, view)
     pencilling = bool(ctx.ui.get("pencilling")) and ctx.private is not None
-    if not live and not pencilling:
-        waiting = [name(ctx, s) for s in view["to_act"]]
-        if not waiting:
-            return ""
-        return tag(
-            "div",
-            tag(
-                "p",
-                esc(t("ghosts-galore.prompt.wait", name=", ".join(waiting))),
-                class_="prompt",
-                id="prompt",
-            ),
-            class_="decisions",
-        )
-    who = name(ctx, you) if you is not None else ""
-    prompt = tag("p", esc(t(prompt_key(view, held, pencilling), name=who)), class_="prompt", id="prompt")
-    body = ""
-    if held is not None and not pencilling:
-        body += button("⟲", "gg-rot", -1, id="gg-rot-left", aria_label=t("ghosts-galore.action.rotate-left"))
-        body += button("⟳", "gg-rot", 1, id="gg-rot-right", aria_label=t("ghosts-galore.action.rotate-right"))
-        body += button(
-            t("ghosts-galore.action.confirm"),
-            "gg-confirm",
-            class_="primary",
-            id="gg-confirm",
-            disabled=held["cell"] is None,
-        )
-        if not held["hidden"] and held["tile"] != view["pending"]:
-            body += button(t("ghosts-galore.action.cancel"), "gg-cancel", id="gg-cancel")
-    if live and view["pending"] is not None and not pencilling:
-        body += button(t("ghosts-galore.action.pass"), "gg-pass", id="gg-pass")
-    if (
-        live
-        and view["pending"] is None
-        and view["stack_count"]
-        and view["last_look"] is None
-        and view["round"] <= 8
-    ):
-        body += button(t("ghosts-galore.action.flip"), "gg-flip", id="gg-flip-button")
+    choices: list[Choice] = []
     if pencilling:
-        body += button(t("ghosts-galore.action.done"), "gg-pencil", id="gg-pencil-done")
-    return tag("div", prompt + tag("div", body, class_="actions"), class_="decisions", role="group")
+        choices.append(Choice(t("ghosts-galore.action.done"), "gg-pencil", id="gg-pencil-done"))
+    else:
+        if held is not None:
+            on = (f"cell-{held['cell']}",) if held["cell"] is not None else ()
+            choices.append(
+                Choice(
+                    "⟲ " + t("ghosts-galore.action.rotate-left"),
+                    "gg-rot",
+                    -1,
+                    id="gg-rot-left",
+                    highlights=on,
+                )
+            )
+            choices.append(
+                Choice(
+                    "⟳ " + t("ghosts-galore.action.rotate-right"),
+                    "gg-rot",
+                    1,
+                    id="gg-rot-right",
+                    highlights=on,
+                )
+            )
+            choices.append(
+                Choice(
+                    t("ghosts-galore.action.confirm"),
+                    "gg-confirm",
+                    id="gg-confirm",
+                    disabled=held["cell"] is None,
+                    primary=True,
+                    highlights=on,
+                )
+            )
+            if not held["hidden"] and held["tile"] != view["pending"]:
+                choices.append(Choice(t("ghosts-galore.action.cancel"), "gg-cancel", id="gg-cancel"))
+        if view["pending"] is not None:
+            choices.append(Choice(t("ghosts-galore.action.pass"), "gg-pass", id="gg-pass"))
+        if (
+            view["round"] <= 8
+            and view["pending"] is None
+            and view["stack_count"]
+            and view["last_look"] is None
+        ):
+            choices.append(Choice(t("ghosts-galore.action.flip"), "gg-flip", id="gg-flip-button"))
+    return Decision(t(prompt_key(view, held, pencilling)), tuple(choices))
+
+
+def event_line(ctx: BoardContext, event: Event) -> str | None:
+    """The log's line for an event the move's own line does not already say: a round's end and
+    start, the last look, the end of the game."""
+    t, data = ctx.t, event.data
+    if event.kind == "round":
+        return t("ghosts-galore.log.round", round=data["round"])
+    if event.kind == "round-end":
+        return t("ghosts-galore.log.round-end", round=data["round"])
+    if event.kind == "last-look":
+        return t("ghosts-galore.log.last-look", player=name(ctx, int(data["player"])))
+    if event.kind == "game-end":
+        return t("ghosts-galore.log.game-end")
+    return None
 
 
 def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None) -> str:
@@ -527,16 +558,19 @@ def render(ctx: BoardContext) -> str:
     )
     title = tag("h2", esc(name(ctx, me) if you is None else ctx.t("ghosts-galore.your-train")))
     mine_part = tag("div", title + own, class_="gg-train mine", data_seat=me)
-    side = (
-        draft_panel(ctx, view, held, live)
-        + decisions(ctx, view, held, live)
-        + hidden_panel(ctx, view, pencil)
-    )
+    side = draft_panel(ctx, view, held, live) + hidden_panel(ctx, view, pencil)
     top = tag("div", mine_part + tag("div", side, class_="gg-side"), class_="gg-top")
     rest = others(ctx, view, [s for s in range(view["players"]) if s != me], scored) + score_table(
         ctx, view, pencil
     )
     return tag("div", top + rest, class_="gg", data_round=view["round"], data_you="" if you is None else you)
+
+
+def help_examples(t: Any) -> dict[str, str]:
+    """The rules help's live examples (the 13 categories on small trains, scored by the engine)."""
+    from parlour.web.boards import ghosts_help
+
+    return ghosts_help.examples(t)
 
 
 # --- input ---------------------------------------------------------------------------------------
@@ -564,7 +598,7 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         tid = int(arg)
         if tid in offer(view):
             ui.update(tile=tid, rot=0, cell=None)
-            ui["focus"] = f"gg-cell-{ui.get('cursor', 4)}"
+            ui["focus"] = f"cell-{ui.get('cursor', 4)}"
         return None
     held = hand(ctx, view)
     if held is None:
@@ -572,7 +606,7 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
     if action == "cell":
         cell = int(arg)
         ui["cursor"] = cell
-        ui["focus"] = f"gg-cell-{cell}"
+        ui["focus"] = f"cell-{cell}"
         if held["hidden"]:
             return None
         if cell in free_cells(view, you):
@@ -627,7 +661,7 @@ def key(ctx: BoardContext, view: dict[str, Any], pressed: str) -> str | None:
         cursor = int(ui.get("cursor", 4))
         r, c = min(max(cursor // 3 + dr, 0), 2), min(max(cursor % 3 + dc, 0), 2)
         ui["cursor"] = r * 3 + c
-        ui["focus"] = f"gg-cell-{ui['cursor']}"
+        ui["focus"] = f"cell-{ui['cursor']}"
         return None
     if pressed in ("r", "R"):
         return act(ctx, "gg-rot", "1" if pressed == "r" else "-1")

@@ -1,0 +1,776 @@
+"""The Boo! board: Blackrock Castle in SVG, the seats' button zones, and tracing a route.
+
+The castle is drawn by pure functions of the state (:func:`castle_svg`), cached by layout: 9×9 cells
+(rooms in each tile's corners, a corridor cross between), walls in six colours each with its own mark
+(colour-blind players), the periphery's coats of arms and portraits, special tokens, the ghost, the
+visitor, and on top the route being traced or the route just shown.
+
+Play is in real time. Every seat a person plays on this device gets a zone at its own edge of the
+screen (raise or lower a hand, "Booo!"); zones act on ``pointerdown`` so several people can press at
+once. "Booo!" asks for the starting colour (BO-13); the claimant then traces the route from the ghost
+by tapping or dragging through cells (keyboard: arrows from the ghost, C changes colour in a
+transition room, Enter shows the route, Esc takes a step back). Arriving in the visitor's room shows
+it at once. The trace time is the match's own (:meth:`parlour.games.boo.rules.Boo.due`).
+
+:func:`act` returns ``(seat, move)`` with the move as JSON; its ``t`` is stamped by whoever runs the
+match (the device's clock or the network host's).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from parlour.games.boo.castle import (
+    COLOURS,
+    OPEN,
+    STONE,
+    build_castle,
+    cell_name,
+    cell_room,
+    components,
+    is_room,
+    parse_cell,
+)
+from parlour.web.markup import attrs, esc, tag
+from parlour.web.play import BoardContext
+from parlour.web.play import seat_name as play_seat_name
+
+CELL = 64
+MARGIN = 46
+SIZE = 9
+VIEW = 2 * MARGIN + SIZE * CELL
+STEP_MS = 160
+"""One step of an animated route (a claim, the end-of-round reveal)."""
+HEX = ("#f4f1ea", "#d9412b", "#2f6fd6", "#2f9a4a", "#f0c419", "#8e4fc9")
+"""Wall colours: white, red, blue, green, yellow, purple."""
+MARKS = (
+    '<circle r="5.5" fill="none" stroke-width="2.2"/>',
+    '<path d="M0,-6.5 L6,5 L-6,5 Z"/>',
+    '<rect x="-5" y="-5" width="10" height="10"/>',
+    '<path d="M0,-7 L6,0 L0,7 L-6,0 Z"/>',
+    '<path d="M0,-7 L2,-2 L7,-2 L3,1.5 L4.5,7 L0,3.5 L-4.5,7 L-3,1.5 L-7,-2 L-2,-2 Z"/>',
+    '<path d="M-6,-2 H-2 V-6 H2 V-2 H6 V2 H2 V6 H-2 V2 H-6 Z"/>',
+)
+"""One mark per wall colour, so no colour is told by hue alone: ring, triangle, square, diamond,
+star, cross."""
+EDGES = ("bottom", "top", "left", "right")
+ZONE_EDGES = {
+    1: ("bottom",),
+    2: ("bottom", "top"),
+    3: ("bottom", "left", "right"),
+    4: ("bottom", "left", "top", "right"),
+    5: ("bottom", "bottom", "left", "top", "right"),
+    6: ("bottom", "bottom", "left", "top", "top", "right"),
+}
+"""Where each person's zone sits, clockwise from the bottom edge (players sit around a flat tablet)."""
+KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+# --- geometry ----------------------------------------------------------------------------------
+def origin(cell: tuple[int, int]) -> tuple[int, int]:
+    """Top-left corner of a cell in SVG units."""
+    return MARGIN + cell[0] * CELL, MARGIN + cell[1] * CELL
+
+
+def centre(cell: tuple[int, int]) -> tuple[float, float]:
+    x, y = origin(cell)
+    return x + CELL / 2, y + CELL / 2
+
+
+def wall_rect(a: tuple[int, int], b: tuple[int, int], thick: float) -> tuple[float, float, float, float]:
+    """The rectangle of the side between two neighbouring cells: x, y, width, height."""
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    if ay == by:  # side by side: a vertical wall
+        return (ax + bx) / 2 - thick / 2, ay - CELL / 2, thick, CELL
+    return ax - CELL / 2, (ay + by) / 2 - thick / 2, CELL, thick
+
+
+# --- the castle (static for a match: cached) ---------------------------------------------------
+def defs() -> str:
+    marks = "".join(
+        f'<g id="boo-mark-{name}" class="mark">{shape}</g>'
+        for name, shape in zip(COLOURS, MARKS, strict=True)
+    )
+    return f"<defs>{marks}</defs>"
+
+
+def wall(a: tuple[int, int], b: tuple[int, int], colour: int) -> str:
+    x, y, w, h = wall_rect(a, b, 9)
+    name = COLOURS[colour]
+    cx, cy = x + w / 2, y + h / 2
+    return (
+        f'<g class="wall w-{name}"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="3" fill="{HEX[colour]}"/>'
+        f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="{HEX[colour]}"/>'
+        f'<use href="#boo-mark-{name}" x="{cx:.1f}" y="{cy:.1f}"/></g>'
+    )
+
+
+@lru_cache(maxsize=8)
+def castle_layer(arrangement: tuple[int, ...], t_key: str, labels: tuple[str, ...]) -> str:
+    """Floors, walls, stone rim, tile seams and periphery of one castle. ``labels`` are the
+    translated names of the 6 coats of arms then the 6 portraits, then their short forms (drawn;
+    the whole name is the title); ``t_key`` only keys the cache by language."""
+    castle = build_castle(arrangement)
+    parts = [
+        f'<rect x="{MARGIN - 10}" y="{MARGIN - 10}" width="{SIZE * CELL + 20}" height="{SIZE * CELL + 20}" rx="10" class="stone"/>'
+    ]
+    for y in range(SIZE):
+        for x in range(SIZE):
+            ox, oy = origin((x, y))
+            kind = "room" if is_room((x, y)) else "corridor"
+            parts.append(f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" class="{kind}"/>')
+    for t in range(1, 3):
+        p = MARGIN + 3 * t * CELL
+        parts.append(
+            f'<path d="M{p},{MARGIN} V{MARGIN + SIZE * CELL} M{MARGIN},{p} H{MARGIN + SIZE * CELL}" class="seam"/>'
+        )
+    for (a, b), colour in sorted(castle.sides.items()):
+        if colour not in (OPEN, STONE):
+            parts.append(wall(a, b, colour))
+    comps = components()
+    for i in range(6):
+        column = 3 * (i // 2) + 2 * (i % 2)
+        cx = MARGIN + column * CELL + CELL / 2
+        for cy in (MARGIN / 2, VIEW - MARGIN / 2):
+            parts.append(shield(cx, cy, labels[i], labels[12 + i], comps.arms[i], "arms"))
+        row_y = MARGIN + column * CELL + CELL / 2
+        for cx2 in (MARGIN / 2, VIEW - MARGIN / 2):
+            parts.append(shield(cx2, row_y, labels[6 + i], labels[18 + i], comps.portraits[i], "portrait"))
+    parts.append(
+        f'<g class="tower" aria-hidden="true" transform="translate({MARGIN / 2},{MARGIN / 2})">'
+        '<path d="M-14,16 V-6 H-10 V-14 H-5 V-8 H0 V-14 H5 V-8 H10 V-14 H14 V16 Z"/></g>'
+    )
+    return "".join(parts)
+
+
+def shield(x: float, y: float, label: str, short: str, key: str, kind: str) -> str:
+    """A coat of arms (a shield) or a portrait (an oval frame) with the name's short form."""
+    body = (
+        '<path d="M-15,-16 H15 V0 Q15,13 0,19 Q-15,13 -15,0 Z"/>'
+        if kind == "arms"
+        else '<ellipse rx="15" ry="18"/>'
+    )
+    return (
+        f'<g class="{kind} {kind}-{key}" transform="translate({x:.0f},{y:.0f})" data-key="{key}">'
+        f"<title>{esc(label)}</title>{body}"
+        f'<text y="5" class="initial">{esc(short)}</text></g>'
+    )
+
+
+# --- pieces --------------------------------------------------------------------------------------
+def ghost_shape(scale: float = 1.0) -> str:
+    s = scale
+    return (
+        f'<g transform="scale({s})"><path d="M-20,22 v-24 a20,20 0 0 1 40,0 v24 l-7,-7 l-6,7 l-7,-7 l-7,7 l-6,-7 z" class="ghost-body"/>'
+        '<circle cx="-7" cy="-4" r="3.5" class="eye"/><circle cx="7" cy="-4" r="3.5" class="eye"/>'
+        '<ellipse cx="0" cy="7" rx="4" ry="5" class="eye"/></g>'
+    )
+
+
+def visitor_shape(number: int) -> str:
+    return (
+        '<circle cy="-13" r="8" class="visitor-head"/><path d="M-13,18 Q-13,-4 0,-4 Q13,-4 13,18 Z" class="visitor-body"/>'
+        f'<text y="14" class="visitor-number">{number}</text>'
+    )
+
+
+def trapdoor_shape() -> str:
+    return (
+        '<rect x="-11" y="-11" width="22" height="22" rx="2" class="trapdoor"/>'
+        '<path d="M-11,-4 H11 M-11,4 H11" class="planks"/><circle cx="6" cy="0" r="2" class="ring"/>'
+    )
+
+
+def transition_shape() -> str:
+    return (
+        '<circle r="12" class="transition"/>'
+        '<path d="M-7,-2 A7,7 0 0 1 6,-4 M6,-4 l-4,-1 M6,-4 l1,-4 M7,2 A7,7 0 0 1 -6,4 M-6,4 l4,1 M-6,4 l-1,4" class="swirl"/>'
+    )
+
+
+# --- routes ------------------------------------------------------------------------------------
+def route_path(start: str, colour: str, steps: list[str], animate: bool, klass: str) -> str:
+    """A route drawn as segments in the colour in use, a dashed arc for each secret passage, a ring
+    where the colour changes; with ``animate`` each step appears after the previous one."""
+    here, current = parse_cell(start), COLOURS.index(colour)
+    parts: list[str] = []
+    for i, step in enumerate(steps):
+        delay = f' style="--delay:{i * STEP_MS}ms"' if animate else ""
+        cls = f"seg {klass}" + (" step-in" if animate else "")
+        if step.startswith("!"):
+            current = COLOURS.index(step[1:])
+            cx, cy = centre(here)
+            parts.append(
+                f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="16" class="{cls} change" stroke="{HEX[current]}"{delay}/>'
+            )
+            continue
+        target = parse_cell(step.lstrip("*"))
+        (ax, ay), (bx, by) = centre(here), centre(target)
+        if step.startswith("*"):
+            mx, my = (ax + bx) / 2, (ay + by) / 2 - 60
+            d = f"M{ax:.0f},{ay:.0f} Q{mx:.0f},{my:.0f} {bx:.0f},{by:.0f}"
+            parts.append(f'<path d="{d}" class="{cls} jump" stroke="{HEX[current]}"{delay}/>')
+        else:
+            parts.append(
+                f'<line x1="{ax:.0f}" y1="{ay:.0f}" x2="{bx:.0f}" y2="{by:.0f}" class="{cls}" stroke="{HEX[current]}"{delay}/>'
+            )
+        here = target
+    return "".join(parts)
+
+
+def trace_end(start: str, colour: str, steps: list[str]) -> tuple[str, str]:
+    """Where a traced route's head is and the colour it is in now."""
+    here, current = start, colour
+    for step in steps:
+        if step.startswith("!"):
+            current = step[1:]
+        else:
+            here = step.lstrip("*")
+    return here, current
+
+
+# --- words -------------------------------------------------------------------------------------
+def seat_name(ctx: BoardContext, seat: int) -> str:
+    """The seat's name as the match screen gives it (a network table's names come in ``ui``)."""
+    session = ctx.session
+    if session is None:
+        names = ctx.ui.get("names") or []
+        return str(names[seat]) if seat < len(names) else str(ctx.t("app.seat.n", n=seat + 1))
+    return play_seat_name(ctx.t, ctx.game.id, seat, session)
+
+
+def colour_word(t: Any, colour: str) -> str:
+    return str(t(f"boo.colour.{colour}"))
+
+
+def humans_here(ctx: BoardContext) -> list[int]:
+    """Seats that people play on this device: every person's seat on one device, only the
+    viewer's in a network game."""
+    session = ctx.session
+    if session is None:
+        return [] if ctx.viewer is None else [ctx.viewer]
+    return [i for i, s in enumerate(session.seats) if not s.is_ai]
+
+
+def trace(ctx: BoardContext) -> dict[str, Any] | None:
+    """The route being traced on this device (by the claimant), started from the state if needed."""
+    state = ctx.state
+    if state.claimant is None or state.announced is None or state.claimant not in humans_here(ctx):
+        ctx.ui.pop("trace", None)
+        return None
+    current = ctx.ui.get("trace")
+    key = [state.claimant, state.deadline]
+    if not current or current.get("key") != key:
+        current = {"key": key, "seat": state.claimant, "colour": COLOURS[state.announced], "steps": []}
+        ctx.ui["trace"] = current
+        ctx.ui["cursor"] = cell_name(state.ghost)
+        ctx.ui["focus"] = f"cell-{cell_name(state.ghost)}"  # keyboard tracing starts at the ghost
+    return dict(current)
+
+
+# --- the board ---------------------------------------------------------------------------------
+def render(ctx: BoardContext) -> str:
+    """The whole play area: seat zones around the castle, the castle, the players' panel."""
+    state = ctx.state
+    live = ctx.interactive
+    current = trace(ctx) if live else None
+    svg = castle_svg(ctx, current)
+    here = humans_here(ctx) if live else []
+    edges = ZONE_EDGES[max(1, min(6, len(here)))]
+    zones: dict[str, list[str]] = {e: [] for e in EDGES}
+    for i, seat in enumerate(here):
+        zones[edges[i]].append(seat_zone(ctx, seat, current, edges[i]))
+    prompt = tag(
+        "p", esc(prompt_text(ctx, current)), class_="boo-prompt", id="boo-prompt", aria_live="polite"
+    )
+    middle = tag(
+        "div",
+        tag("div", "".join(zones["left"]), class_="zones left")
+        + tag("div", svg, class_="castle-wrap")
+        + tag("div", "".join(zones["right"]), class_="zones right"),
+        class_="boo-middle",
+    )
+    return tag(
+        "div",
+        tag("div", "".join(zones["top"]), class_="zones top")
+        + prompt
+        + middle
+        + tag("div", "".join(zones["bottom"]), class_="zones bottom")
+        + players_panel(ctx)
+        + explanation(ctx),
+        class_="boo-table",
+        data_round=state.round,
+        data_claimant="" if state.claimant is None else state.claimant,
+    )
+
+
+def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
+    state, t = ctx.state, ctx.t
+    comps = components()
+    names = (*comps.arms, *comps.portraits)
+    labels = (
+        tuple(t(f"boo.arms.{a}") for a in comps.arms)
+        + tuple(t(f"boo.portrait.{p}") for p in comps.portraits)
+        + tuple(t(f"boo.short.{n}") for n in names)
+    )
+    parts = [defs(), castle_layer(state.arrangement, t("boo.name"), labels)]
+    room = state.visitor_room
+    if room is not None:
+        # BO-7: the visitor's coat of arms and portrait show where it goes.
+        column, row = cell_room(room)
+        parts.append(
+            f"<style>.arms-{comps.arms[column]} path, .portrait-{comps.portraits[row]} ellipse"
+            " { fill: #f2a541; stroke: #fff; }</style>"
+        )
+        x, y = origin(room)
+        parts.append(
+            f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
+        )
+    for cell in state.trapdoors:
+        x, y = origin(cell)
+        parts.append(
+            f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true">{trapdoor_shape()}</g>'
+        )
+    for cell in state.transitions:
+        x, y = origin(cell)
+        parts.append(
+            f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true">{transition_shape()}</g>'
+        )
+    parts.append(cells_grid(ctx, current))
+    if room is not None and state.visitor is not None:
+        cx, cy = centre(room)
+        label = t("boo.a11y.visitor", visitor=state.visitor, room=cell_name(room))
+        parts.append(
+            f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}">{visitor_shape(state.visitor)}</g>'
+        )
+    shown = shown_route(ctx)
+    if shown:
+        parts.append(f'<g class="shown-route" aria-hidden="true">{shown}</g>')
+    if current is not None:
+        start = cell_name(state.ghost)
+        parts.append(
+            f'<g class="traced" aria-hidden="true">{route_path(start, current["colour"], current["steps"], False, "trace")}</g>'
+        )
+        head, colour = trace_end(start, current["colour"], current["steps"])
+        hx, hy = centre(parse_cell(head))
+        parts.append(
+            f'<circle cx="{hx:.0f}" cy="{hy:.0f}" r="22" class="head" stroke="{HEX[COLOURS.index(colour)]}"/>'
+        )
+    gx, gy = centre(state.ghost)
+    moved = ghost_moved(ctx)
+    style = ""
+    if moved is not None:
+        fx, fy = centre(parse_cell(moved[0]))
+        style = f' style="--dx:{fx - gx:.0f}px;--dy:{fy - gy:.0f}px;--delay:{moved[1]}ms"'
+    label = t("boo.a11y.ghost", room=cell_name(state.ghost))
+    parts.append(
+        f'<g transform="translate({gx - 8:.0f},{gy - 4:.0f})" class="boo-ghost" role="img" aria-label="{esc(label)}">'
+        f'<g class="{"anim" if moved else ""}"{style}>{ghost_shape(0.8)}</g></g>'
+    )
+    cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
+    return (
+        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="{cls}" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
+        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
+    """The 81 cells as a grid of rows for keyboard and screen readers; transparent hit areas."""
+    state, t = ctx.state, ctx.t
+    cursor = ctx.ui.get("cursor", cell_name(state.ghost))
+    on_path: set[str] = set()
+    if current is not None:
+        on_path = {s.lstrip("*") for s in current["steps"] if not s.startswith("!")}
+    rows = []
+    for y in range(SIZE):
+        cells = []
+        for x in range(SIZE):
+            cell = (x, y)
+            name = cell_name(cell)
+            ox, oy = origin(cell)
+            words = [t("boo.a11y.room" if is_room(cell) else "boo.a11y.corridor", cell=name)]
+            if cell == state.ghost:
+                words.append(t("boo.ghost"))
+            if cell == state.visitor_room:
+                words.append(t("boo.visitor"))
+            if cell in state.trapdoors:
+                words.append(t("boo.special.trapdoor"))
+            if cell in state.transitions:
+                words.append(t("boo.special.transition"))
+            if name in on_path:
+                words.append(t("boo.a11y.on-route"))
+            a = attrs(
+                class_="cell" + (" on-route" if name in on_path else ""),
+                id=f"cell-{name}",
+                role="gridcell",
+                tabindex=0 if name == cursor else -1,
+                data_action="cell",
+                data_arg=name,
+                data_press="1" if current is not None else None,
+                data_drag="1" if current is not None else None,
+                aria_label=", ".join(words),
+            )
+            cells.append(f'<g{a}><rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>')
+        rows.append(f'<g role="row">{"".join(cells)}</g>')
+    return f'<g class="cells">{"".join(rows)}</g>'
+
+
+def ghost_moved(ctx: BoardContext) -> tuple[str, int] | None:
+    """Where the ghost came from in the last events and when it sets off (after the route is drawn)."""
+    if not ctx.animate:
+        return None
+    for event in ctx.events:
+        if event.kind == "ghost-moved":
+            route = event.data.get("route")
+            steps = len(route["steps"]) if isinstance(route, dict) else 0
+            return str(event.data["from"]), steps * STEP_MS
+    return None
+
+
+def shown_route(ctx: BoardContext) -> str:
+    """The route just shown (a claim, right or wrong) or the end-of-round reveal, animated step by step."""
+    for event in ctx.events:
+        if event.kind in ("claim", "claim-wrong") and isinstance(event.data.get("route"), dict):
+            route = event.data["route"]
+            start = next(
+                (e.data["from"] for e in ctx.events if e.kind == "ghost-moved"), cell_name(ctx.state.ghost)
+            )
+            klass = "claimed" if event.kind == "claim" else "wrong"
+            return route_path(str(start), route["colour"], list(route["steps"]), ctx.animate, klass)
+    return ""
+
+
+# --- zones and panels ----------------------------------------------------------------------------
+def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge: str) -> str:
+    """One person's buttons at their edge: hand, Booo!, the colour choice, the tracing controls."""
+    state, t = ctx.state, ctx.t
+    name = tag("strong", esc(seat_name(ctx, seat)), class_="zone-name")
+    body = ""
+    picking = seat in ctx.ui.get("picking", [])
+    if state.winners is not None:
+        body = ""
+    elif state.claimant is not None:
+        if state.claimant == seat and current is not None:
+            body = trace_controls(ctx, seat, current)
+        else:
+            body = tag("span", esc(t("boo.zone.wait", player=seat_name(ctx, state.claimant))), class_="muted")
+    elif picking:
+        held = state.walls_of(seat)
+        for c, colour in enumerate(COLOURS):
+            body += zone_button(
+                t,
+                colour_chip(c) + esc(colour_word(t, colour)),
+                "boo-colour",
+                f"{seat}:{colour}",
+                f"boo-colour-{seat}-{colour}",
+                disabled=c in held,
+                cls=f"colour c-{colour}",
+            )
+        body += zone_button(t, esc(t("boo.action.cancel")), "boo-cancel", seat, f"boo-cancel-{seat}")
+        body = tag("span", esc(t("boo.zone.pick")), class_="zone-ask") + body
+    else:
+        # Over the network the page has no match clock: the host refuses a claim made too early.
+        locked = ctx.session is not None and state.locked_until[seat] > ctx.ui.get("clock", state.now)
+        hand = "boo-lower" if state.hands[seat] else "boo-hand"
+        body += zone_button(
+            t, esc(t("boo.lower" if state.hands[seat] else "boo.hand")), hand, seat, f"{hand}-{seat}"
+        )
+        booo_label = esc(t("boo.booo"))
+        if locked:
+            wait = max(0, state.locked_until[seat] - ctx.ui.get("clock", state.now))
+            booo_label += tag("span", "", class_="lock", style=f"animation-duration:{wait}ms")
+        body += zone_button(
+            t, booo_label, "boo-booo", seat, f"boo-booo-{seat}", disabled=locked, cls="primary booo"
+        )
+    return tag(
+        "div",
+        name + tag("div", body, class_="zone-buttons"),
+        class_=f"zone edge-{edge}",
+        data_seat=seat,
+        role="group",
+        aria_label=seat_name(ctx, seat),
+    )
+
+
+def zone_button(
+    t: Any, label: str, action: str, arg: Any, id_: str, disabled: bool = False, cls: str = ""
+) -> str:
+    return (
+        f"<button{attrs(type='button', data_action=action, data_arg=arg, data_press='1', id=id_, disabled=disabled, class_=cls or None)}>"
+        f"{label}</button>"
+    )
+
+
+def colour_chip(c: int) -> str:
+    return (
+        f'<svg viewBox="-10 -10 20 20" class="chip" aria-hidden="true"><circle r="9.5" fill="{HEX[c]}"/>'
+        f'<g class="mark">{MARKS[c]}</g></svg>'
+    )
+
+
+def trace_controls(ctx: BoardContext, seat: int, current: dict[str, Any]) -> str:
+    state, t = ctx.state, ctx.t
+    start = cell_name(state.ghost)
+    head, colour = trace_end(start, current["colour"], current["steps"])
+    remaining = max(0, state.deadline - ctx.ui.get("clock", state.now))
+    timer = tag(
+        "div",
+        tag("span", "", class_="timer-bar", style=f"animation-duration:{remaining}ms"),
+        class_="timer",
+        role="timer",
+        aria_label=t("boo.label.time-left", count=remaining // 1000),
+    )
+    out = tag(
+        "span",
+        colour_chip(COLOURS.index(colour)) + esc(t("boo.zone.tracing", colour=colour_word(t, colour))),
+        class_="zone-ask",
+    )
+    out += timer
+    if parse_cell(head) in state.transitions:
+        held = state.walls_of(seat)
+        for c, name in enumerate(COLOURS):
+            if name != colour:
+                out += zone_button(
+                    t,
+                    colour_chip(c) + esc(colour_word(t, name)),
+                    "boo-change",
+                    name,
+                    f"boo-change-{name}",
+                    disabled=c in held,
+                    cls="colour small",
+                )
+    out += zone_button(
+        t, esc(t("boo.action.step-back")), "boo-back", seat, "boo-back", disabled=not current["steps"]
+    )
+    out += zone_button(t, esc(t("boo.action.show")), "boo-show", seat, "boo-show", cls="primary")
+    return out
+
+
+def players_panel(ctx: BoardContext) -> str:
+    """Everything the table shows openly: each seat's wall tiles, visitors, hand; the stack and reserve."""
+    state, t = ctx.state, ctx.t
+    rows = []
+    for seat in range(state.players):
+        chips = "".join(colour_chip(c) for c in state.walls_of(seat))
+        walls = [colour_word(t, COLOURS[c]) for c in state.walls_of(seat)]
+        status = []
+        if state.hands[seat]:
+            status.append(t("boo.status.hand"))
+        if state.claimant == seat:
+            status.append(t("boo.status.tracing"))
+        if seat == state.first:
+            status.append(t("boo.status.first"))
+        words = (
+            t("boo.count.visitors", count=len(state.captured[seat]))
+            + " · "
+            + t("boo.count.walls", count=len(walls))
+        )
+        rows.append(
+            tag(
+                "li",
+                tag("span", esc(seat_name(ctx, seat)), class_="who")
+                + tag(
+                    "span",
+                    chips,
+                    class_="chips",
+                    aria_label=", ".join(walls) or None,
+                    role="img" if walls else None,
+                )
+                + tag("span", esc(words), class_="counts")
+                + (tag("span", esc(" · ".join(status)), class_="status-words") if status else ""),
+                data_seat=seat,
+                class_="hand-up" if state.hands[seat] else None,
+            )
+        )
+    reserve = [c for c, h in enumerate(state.markers) if h == -1]
+    foot = t("boo.count.stack", count=len(state.stack)) + " · " + t("boo.reserve") + ": "
+    foot_markup = esc(foot) + tag(
+        "span",
+        "".join(colour_chip(c) for c in reserve),
+        class_="chips",
+        role="img",
+        aria_label=", ".join(colour_word(t, COLOURS[c]) for c in reserve) or "—",
+    )
+    return tag(
+        "section",
+        tag("ul", "".join(rows), class_="boo-players")
+        + tag("p", foot_markup, class_="boo-stack", id="boo-stack"),
+        class_="boo-panel",
+        aria_label=t("boo.label.players"),
+    )
+
+
+def explanation(ctx: BoardContext) -> str:
+    """Words for what just happened that a picture does not say: why a claim was wrong, the reveal."""
+    t = ctx.t
+    out = []
+    for event in ctx.events:
+        if event.kind == "claim-wrong":
+            params = dict(event.data.get("params") or {})
+            for key in ("colour", "wall"):
+                if key in params:
+                    params[key] = colour_word(t, str(params[key]))
+            why = t(str(event.data["code"]), **params)
+            who = seat_name(ctx, int(event.data["player"]))
+            rule = str(event.data.get("rule") or "")
+            link = (
+                tag("a", esc(t("boo.label.rule")), href=f"#/boo/rules?rule={rule}", class_="rule-link")
+                if rule
+                else ""
+            )
+            out.append(
+                tag(
+                    "p",
+                    esc(t("boo.wrong.why", player=who, why=why)) + " " + link,
+                    class_="boo-why",
+                    id="boo-why",
+                    role="status",
+                )
+            )
+        elif event.kind == "visitor-discarded":
+            items = []
+            for seat, route in enumerate(event.data.get("reveal") or []):
+                who = seat_name(ctx, seat)
+                if route:
+                    items.append(
+                        tag(
+                            "li",
+                            esc(
+                                t(
+                                    "boo.reveal.route",
+                                    player=who,
+                                    count=len(route["steps"]),
+                                    colour=colour_word(t, route["colour"]),
+                                )
+                            ),
+                        )
+                    )
+                else:
+                    items.append(tag("li", esc(t("boo.reveal.none", player=who))))
+            out.append(
+                tag(
+                    "div",
+                    tag("p", esc(t("boo.reveal.title"))) + tag("ul", "".join(items)),
+                    class_="boo-reveal",
+                    id="boo-reveal",
+                    role="status",
+                )
+            )
+    return "".join(out)
+
+
+def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
+    state, t = ctx.state, ctx.t
+    if state.winners is not None:
+        return ""
+    if current is not None:
+        return t("boo.prompt.trace", player=seat_name(ctx, current["seat"]))
+    if state.claimant is not None:
+        return t("boo.zone.wait", player=seat_name(ctx, state.claimant))
+    return t("boo.prompt.search", visitor=state.visitor)
+
+
+# --- input ---------------------------------------------------------------------------------------
+def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] | None:
+    """``(seat, move JSON)`` to play, or ``None`` after a change on this device only."""
+    state = ctx.state
+    v = state.visitor
+    here = humans_here(ctx)
+    current = trace(ctx)
+    if action in ("boo-hand", "boo-lower", "boo-booo", "boo-cancel"):
+        seat = int(arg)
+        if seat not in here:
+            return None
+        picking = [s for s in ctx.ui.get("picking", []) if s != seat]
+        if action == "boo-booo":
+            picking.append(seat)
+        ctx.ui["picking"] = picking
+        if action in ("boo-hand", "boo-lower"):
+            return seat, {"k": action[4:], "t": 0, "v": v}
+        return None
+    if action == "boo-colour":
+        seat_text, _, colour = arg.partition(":")
+        seat = int(seat_text)
+        if seat not in here or colour not in COLOURS:
+            return None
+        ctx.ui["picking"] = []
+        return seat, {"k": "booo", "t": 0, "c": colour, "v": v}
+    if current is None:
+        if action == "key" and arg in KEYS:
+            move_cursor(ctx, arg)
+        return None
+    seat = int(current["seat"])
+    steps = list(current["steps"])
+    start = cell_name(state.ghost)
+    head, colour = trace_end(start, current["colour"], steps)
+    if action == "key":
+        if arg in KEYS:
+            x, y = parse_cell(head)
+            dx, dy = KEYS[arg]
+            if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE:
+                action, arg = "cell", cell_name((x + dx, y + dy))
+        elif arg in ("c", "C"):
+            if parse_cell(head) in state.transitions:
+                held = state.walls_of(seat)
+                order = [c for c in COLOURS if COLOURS.index(c) not in held]
+                if order:
+                    after = order[(order.index(colour) + 1) % len(order)] if colour in order else order[0]
+                    action, arg = "boo-change", after
+        elif arg == "Enter":
+            action = "boo-show"
+        elif arg in ("Escape", "Backspace"):
+            action = "boo-back"
+    if action == "boo-back":
+        if steps:
+            steps.pop()
+        keep(ctx, current, steps, start)
+        return None
+    if action == "boo-show":
+        return seat, claim(steps, current["colour"], v)
+    if action == "boo-change" and arg in COLOURS:
+        if parse_cell(head) in state.transitions and arg != colour:
+            steps.append("!" + arg)
+        keep(ctx, current, steps, start)
+        return None
+    if action == "cell":
+        target = parse_cell(arg)
+        here_cell = parse_cell(head)
+        previous = trace_end(start, current["colour"], steps[:-1])[0] if steps else None
+        if steps and arg == previous and not steps[-1].startswith("!"):
+            steps.pop()  # tapping back where the head came from takes the step back
+        elif abs(target[0] - here_cell[0]) + abs(target[1] - here_cell[1]) == 1:
+            steps.append(arg)
+        elif here_cell in state.trapdoors and target in state.trapdoors and target != here_cell:
+            steps.append("*" + arg)
+        else:
+            return None
+        if target == state.visitor_room and steps and steps[-1].lstrip("*") == arg:
+            ctx.ui.pop("trace", None)
+            return seat, claim(steps, current["colour"], v)  # scared on arrival: shown at once
+        keep(ctx, current, steps, start)
+        return None
+    return None
+
+
+def keep(ctx: BoardContext, current: dict[str, Any], steps: list[str], start: str) -> None:
+    """Remember the traced steps; the keyboard cursor and focus follow the route's head."""
+    ctx.ui["trace"] = {**current, "steps": steps}
+    head = trace_end(start, current["colour"], steps)[0]
+    ctx.ui["cursor"] = head
+    ctx.ui["focus"] = f"cell-{head}"
+    return None
+
+
+def claim(steps: list[str], colour: str, visitor: int | None) -> dict[str, Any]:
+    return {"k": "claim", "t": 0, "route": {"colour": colour, "steps": steps}, "v": visitor}
+
+
+def move_cursor(ctx: BoardContext, key: str) -> None:
+    x, y = parse_cell(ctx.ui.get("cursor", cell_name(ctx.state.ghost)))
+    dx, dy = KEYS[key]
+    cell = cell_name((min(max(x + dx, 0), SIZE - 1), min(max(y + dy, 0), SIZE - 1)))
+    ctx.ui["cursor"] = cell
+    ctx.ui["focus"] = f"cell-{cell}"

@@ -1,0 +1,132 @@
+"""Live examples for the Ghosts Galore rules help: each scoring category shown on a small train,
+drawn by the board's own SVG code and scored by the engine's own scoring (nothing typed by hand).
+
+:func:`examples` gives, per help paragraph key, the figures to show under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from parlour.games.ghosts_galore.board import Grid, parse_cell
+from parlour.games.ghosts_galore.scoring import CATEGORIES, score_board
+from parlour.games.ghosts_galore.tiles import MONSTERS, Monster, Tile
+from parlour.web.boards import ghosts_draw as draw
+from parlour.web.markup import esc, tag
+
+T = Callable[..., str]
+
+
+def _tile(track: str, *monsters: str | tuple[str, int], diamonds: tuple[int, ...] = ()) -> Tile:
+    ms = tuple(Monster(m, 0) if isinstance(m, str) else Monster(m[0], m[1]) for m in monsters)
+    return Tile(1000, track, ms, diamonds)
+
+
+Example = dict[str, tuple[Tile, int]]
+"""Cells (``"a1"``) → ``(tile, rotation)``: a partial train."""
+
+EXAMPLES: dict[str, Example] = {
+    "dragons": {"a1": (_tile("straight", "dragon"), 0), "b1": (_tile("curve", "dragon"), 1)},
+    "ghosts": {
+        "b1": (_tile("straight", "ghost", "ghost"), 0),
+        "b2": (_tile("straight", "ghost"), 0),
+        "c3": (_tile("curve", "ghost"), 2),
+    },
+    "golems": {
+        "a1": (_tile("straight", "golem"), 0),
+        "b1": (_tile("curve", "golem"), 2),
+        "c3": (_tile("straight", "golem"), 1),
+    },
+    "satyrs": {"a2": (_tile("straight", "satyr", "bat"), 1), "b2": (_tile("straight", "ghost"), 1)},
+    "skeletons": {
+        "b2": (_tile("curve", "skeleton"), 0),
+        "c2": (_tile("straight", diamonds=(1, 3)), 0),
+        "a2": (_tile("bridge", diamonds=(2,)), 0),
+    },
+    "slimes": {"b2": (_tile("double-curve", "slime"), 0), "c2": (_tile("curve"), 3)},
+    "bats": {
+        "a1": (_tile("straight", "bat"), 0),
+        "a2": (_tile("curve", "bat"), 0),
+        "c3": (_tile("straight", "bat"), 1),
+    },
+    "werewolves": {"b1": (_tile("straight", "werewolf"), 0), "b2": (_tile("curve", "werewolf"), 0)},
+    "wisps": {"a1": (_tile("straight", "wisp", "wisp"), 0), "b1": (_tile("curve", "wisp", "wisp"), 1)},
+    "diamonds": {"b2": (_tile("straight", diamonds=(2, 3)), 0), "c2": (_tile("curve", diamonds=(1,)), 0)},
+    "bone-doors": {"a1": (_tile("curve"), 2), "a2": (_tile("curve"), 3)},
+    "tooth-doors": {"c2": (_tile("curve"), 1), "c3": (_tile("curve"), 0)},
+    "other-tracks": {"b1": (_tile("straight"), 0), "b2": (_tile("bridge"), 0), "b3": (_tile("straight"), 0)},
+}
+"""One small train per category (GG-S1..GG-S13), in the rulebook's order."""
+
+
+def grid_of(example: Example) -> Grid:
+    cells: list[tuple[Tile, int] | None] = [None] * 9
+    for name, placed in example.items():
+        cells[parse_cell(name)] = placed
+    return tuple(cells)
+
+
+def points(category: str, players: int = 3) -> int:
+    """What the engine scores for the example of ``category`` (other players: no werewolves)."""
+    sheet = score_board(grid_of(EXAMPLES[category]), players, [0] * (players - 1))
+    return sheet.by_category()[category]
+
+
+def figure(t: T, category: str) -> str:
+    """The example train of ``category`` with its points, as the board draws a train."""
+    grid = grid_of(EXAMPLES[category])
+    sheet = score_board(grid, 3, [0, 0])
+    scored: dict[int, set[int]] = {}
+    for st in sheet.tracks:
+        for cell, piece in st.track.pieces:
+            scored.setdefault(cell, set()).add(piece)
+    parts = [draw.train_frame(), draw.doors(t)]
+    for c in range(9):
+        x, y = draw.cell_origin(c)
+        parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="96" height="96" rx="7" class="slot"/>')
+    for c, placed in enumerate(grid):
+        if placed is not None:
+            parts.append(draw.placed_tile(placed[0], placed[1], c, "placed", scored.get(c, ())))
+    name = t(f"ghosts-galore.category.{category}")
+    pts = sheet.by_category()[category]
+    caption = f"{name}: {t('ghosts-galore.points', count=pts)}"
+    svg = (
+        f'<svg viewBox="0 0 {draw.TRAIN} {draw.TRAIN}" class="gg-train-svg gg-example" role="img" '
+        f'aria-label="{esc(caption)}">' + "".join(parts) + "</svg>"
+    )
+    return tag(
+        "figure", svg + tag("figcaption", esc(caption)), class_="gg-help-figure", data_category=category
+    )
+
+
+def legend(t: T) -> str:
+    """The nine monsters, each with its shape and name."""
+    items = "".join(
+        tag(
+            "li",
+            f'<svg viewBox="-14 -14 28 28" class="gg-legend-icon" aria-hidden="true">{draw.monster(kind)}</svg>'
+            + esc(t(f"ghosts-galore.monster.{kind}")),
+        )
+        for kind in MONSTERS
+    )
+    doors = "".join(
+        tag(
+            "li",
+            f'<svg viewBox="-16 -16 32 32" class="gg-legend-icon" aria-hidden="true">{draw.door(kind, 0, 0, 0)}</svg>'
+            + esc(t(f"ghosts-galore.door.{kind}")),
+        )
+        for kind in ("bone", "tooth", "plain")
+    )
+    return tag("ul", items + doors, class_="gg-legend")
+
+
+def examples(t: T) -> dict[str, str]:
+    """Figures under the help paragraphs: the legend under the goal, the monster categories under
+    the monsters, the diamonds and the three door categories under the doors."""
+    monsters = "".join(figure(t, c) for c in CATEGORIES[:9])
+    doors = "".join(figure(t, c) for c in CATEGORIES[9:])
+    return {
+        "ghosts-galore.help.goal": legend(t),
+        "ghosts-galore.help.monsters": tag("div", monsters, class_="gg-help-figures"),
+        "ghosts-galore.help.doors": tag("div", doors, class_="gg-help-figures"),
+    }

@@ -1,0 +1,131 @@
+"""Bots think off the page's thread: a worker with its own Python runs the search, the page plays the
+move it sends back. Every game gets this through :class:`BotDriver`; no board does anything for it.
+
+The page sends a *request* (the game and the match record, JSON); the worker (``assets/bot-worker.mjs``)
+answers with :func:`think`: the AI seat and its move, encoded by the game. The worker's bot sees and
+draws exactly what it would on the page (same view, same legal moves, same position-seeded ``Rng``),
+so a match plays the same wherever its bots ran. A reply for a position the match has left (an undo,
+a new game, another game opened while the bot thought) is dropped.
+
+Pure Python: the worker imports this module, and tests drive both ends on CPython.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from parlour import games
+from parlour.engine import Event, MatchRecord
+from parlour.web.session import LocalSession
+
+Remote = Callable[[str, Callable[[str | None], None]], None]
+"""Sends a request to the worker and calls back with its reply, or ``None`` when there is no worker."""
+
+
+def request_for(session: LocalSession) -> str:
+    """What the worker needs to choose the next AI move of ``session``."""
+    return json.dumps({"game": session.game.id, "record": session.dumps()}, separators=(",", ":"))
+
+
+_cache: dict[str, LocalSession] = {}
+"""The worker's sessions by game: a bot that remembers (between its moves) keeps its memory when the
+next request extends the same match, as it does on the page."""
+
+
+def think(request: str) -> str:
+    """In the worker: the AI's choice for the position in ``request`` (see :func:`request_for`)."""
+    data = json.loads(request)
+    gid = data["game"]
+    record = MatchRecord.loads(data["record"])
+    session = _cache.get(gid)
+    if session is None or not _extends(session.match.record, record):
+        session = LocalSession.resume(games.load(gid), record, games.module(gid).BOTS)
+    else:
+        for ply in record.plies[len(session.match.plies) :]:
+            session.match.play(ply.player, session.game.decode_move(ply.move), ply.t)
+    _cache[gid] = session
+    chosen = session.choose_ai()
+    if chosen is None:
+        return json.dumps({"record": data["record"], "seat": None})
+    seat, move = chosen
+    return json.dumps({"record": data["record"], "seat": seat, "move": session.game.encode_move(move)})
+
+
+def _extends(old: MatchRecord, new: MatchRecord) -> bool:
+    """Whether ``new`` is ``old`` with plies added (same match, nothing taken back)."""
+    n = len(old.plies)
+    return (
+        (old.game, old.players, old.options, old.seed, old.meta)
+        == (new.game, new.players, new.options, new.seed, new.meta)
+        and len(new.plies) >= n
+        and new.plies[:n] == old.plies
+    )
+
+
+def apply_reply(session: LocalSession, reply: str) -> tuple[int, Any, list[Event]] | None:
+    """On the page: play the worker's move, if ``session`` is still at the position it was asked
+    about; ``None`` (nothing played) when the match has moved on or the reply chose nothing."""
+    data = json.loads(reply)
+    if data.get("seat") is None or data.get("record") != session.dumps():
+        return None
+    seat = data["seat"]
+    move = session.game.decode_move(data["move"])
+    return seat, move, session.play_ai(seat, move)
+
+
+@dataclass
+class BotDriver:
+    """Asks for AI moves, one at a time, and plays them when they come back.
+
+    ``remote`` reaches the worker (:func:`parlour.web.dom.bot_think`); without one, or when the
+    worker cannot start, the bot thinks here (the page then waits for it, as before workers)."""
+
+    remote: Remote | None = None
+    _asked: int = 0
+    _pending: str = ""
+    """The request being thought about, so asking again for the same position does not queue it twice."""
+    _played: Callable[[tuple[int, Any, list[Event]]], None] | None = None
+
+    def think(self, session: LocalSession, played: Callable[[tuple[int, Any, list[Event]]], None]) -> None:
+        """Choose and play the next AI move of ``session``, then call ``played(seat, move, events)``.
+        A newer call supersedes an older one still thinking: its answer is dropped."""
+        if self.remote is None:
+            self._here(session, played)
+            return
+        request = request_for(session)
+        self._played = played
+        if request == self._pending:
+            return
+        self._asked += 1
+        ticket = self._asked
+        self._pending = request
+
+        def answer(reply: str | None) -> None:
+            if ticket != self._asked:
+                return
+            self._pending = ""
+            then = self._played
+            if then is None:
+                return
+            if reply is None:
+                self._here(session, then)
+                return
+            result = apply_reply(session, reply)
+            if result is not None:
+                then(result)
+
+        self.remote(request, answer)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether an answer is being waited for."""
+        return bool(self._pending)
+
+    @staticmethod
+    def _here(session: LocalSession, played: Callable[[tuple[int, Any, list[Event]]], None]) -> None:
+        result = session.step_ai()
+        if result is not None:
+            played(result)

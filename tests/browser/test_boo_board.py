@@ -1,0 +1,136 @@
+"""Boo! in the browser as people play it: a family around one tablet (two people pressing at the
+same moment), one person against three bots to the end, and a route traced by keyboard only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app
+from parlour.engine import Match, encode_link
+from parlour.games.boo import GAME, BooMove
+from parlour.games.boo.castle import COLOURS, cell_name
+from parlour.games.boo.route import Change, Jump
+from parlour.games.boo.solver import shortest_route
+
+STEP_TIMEOUT_MS = 20_000
+
+
+def touch_both(page: Any, first: str, second: str) -> None:
+    """Two fingers land at the same moment, on two elements (one touch event, two points)."""
+    points = []
+    for i, selector in enumerate((first, second)):
+        box = page.locator(selector).bounding_box()
+        points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2, "id": i})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def visitor_shown(page: Any) -> str:
+    return str(page.locator("svg.boo-castle").get_attribute("data-visitor"))
+
+
+def trace_by_taps(page: Any, route: Any) -> None:
+    for step in route.steps:
+        if isinstance(step, Change):
+            page.click(f"#boo-change-{COLOURS[step.colour]}")
+        else:
+            page.locator(f"#cell-{cell_name(step.cell)}").dispatch_event(
+                "pointerdown", {"pointerId": 1, "pointerType": "mouse", "button": 0, "isPrimary": True}
+            )
+
+
+def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_url):
+    """BO-8, BO-13, BO-14, BO-17: every round someone traces a route by taps, or both raise hands."""
+    context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    mirror = Match.new(GAME, 2, {}, "hotseat", {"seats": ["human", "human"]})
+    open_app(page, site_url, f"#/boo/play?m={encode_link(mirror.record)}")
+    page.wait_for_selector("svg.boo-castle", timeout=BOOT_TIMEOUT_MS)
+    # Both people press "Booo!" with one touch each, at the same moment: both are asked a colour.
+    touch_both(page, "#boo-booo-0", "#boo-booo-1")
+    page.wait_for_selector("#boo-colour-0-white", timeout=STEP_TIMEOUT_MS)
+    assert page.locator("#boo-colour-1-white").count() == 1
+    page.click("#boo-cancel-0")
+    page.click("#boo-cancel-1")
+    t, rounds, reveals = 0, 0, 0
+    while mirror.outcome() is None and rounds < 20:
+        state = mirror.state
+        shown = visitor_shown(page)
+        assert shown == str(state.visitor)
+        routes = {s: shortest_route(state.problem(s)) for s in (0, 1)}
+        claimant = next((s for s in (rounds % 2, 1 - rounds % 2) if routes[s] is not None), None)
+        t += 10
+        if claimant is None or rounds == 1:
+            # Nobody sees a route (or round 2): both raise a hand with one touch each, together.
+            touch_both(page, "#boo-hand-0", "#boo-hand-1")
+            mirror.play(0, BooMove("hand", t))
+            mirror.play(1, BooMove("hand", t + 1))
+            page.wait_for_selector("#boo-reveal", timeout=STEP_TIMEOUT_MS)
+            reveals += 1
+        else:
+            route = routes[claimant]
+            colour = COLOURS[route.colour]
+            page.click(f"#boo-booo-{claimant}")
+            page.click(f"#boo-colour-{claimant}-{colour}")
+            page.wait_for_selector("#boo-show", timeout=STEP_TIMEOUT_MS)
+            assert any(isinstance(s, Jump) for s in route.steps) or True
+            trace_by_taps(page, route)
+            mirror.play(claimant, BooMove("booo", t, colour=route.colour))
+            mirror.play(claimant, BooMove("claim", t + 1, route))
+        rounds += 1
+        if mirror.outcome() is None:
+            page.wait_for_function(
+                f"document.querySelector('svg.boo-castle').dataset.visitor === '{mirror.state.visitor}'",
+                timeout=STEP_TIMEOUT_MS,
+            )
+    page.wait_for_selector("#end-screen", timeout=STEP_TIMEOUT_MS)
+    assert reveals >= 1 and mirror.outcome() is not None
+    scores = page.locator("#end-screen .scores li").all_inner_texts()
+    assert [s.rsplit(" ", 1)[-1] for s in scores] == [str(int(x)) for x in mirror.outcome().scores]
+    assert errors == []
+    context.close()
+
+
+def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard(browser, site_url):
+    """BO-D4: bots act on the match clock from their own view; BO-13 by keyboard only."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, site_url, "#/boo")
+    page.select_option("#player-count", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "hard")
+    page.clock.install()
+    page.click("#start")
+    page.wait_for_selector("svg.boo-castle", timeout=BOOT_TIMEOUT_MS)
+    # Keyboard only: the Booo! button, a colour, arrows from the ghost (time stands still meanwhile).
+    page.focus("#boo-booo-0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#boo-colour-0-white")
+    page.keyboard.press("Tab")  # Cancel is last; the colours come first: go back to the first
+    page.focus("#boo-colour-0-white")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#boo-show", timeout=STEP_TIMEOUT_MS)
+    focused = page.evaluate("document.activeElement && document.activeElement.id")
+    ghost = page.locator("svg.boo-castle").get_attribute("data-ghost")
+    assert focused == f"cell-{ghost}"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    assert page.locator(".boo-castle .seg.trace").count() == 2
+    page.keyboard.press("Escape")
+    assert page.locator(".boo-castle .seg.trace").count() == 1
+    page.keyboard.press("Enter")  # shown now: not at the visitor, so wrong, and said in words
+    page.wait_for_selector("#boo-why", timeout=STEP_TIMEOUT_MS)
+    assert "route is wrong" in page.inner_text("#boo-why")
+    for _ in range(400):
+        if page.locator("#end-screen").count():
+            break
+        page.clock.run_for(2_000)
+    page.wait_for_selector("#end-screen", timeout=STEP_TIMEOUT_MS)
+    assert "wins" in page.inner_text("#end-screen") or page.locator("#end-screen .scores li").count() == 4
+    assert errors == []
+    context.close()

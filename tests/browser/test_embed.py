@@ -1,0 +1,159 @@
+"""Embeds on another site's page: a page served from a second local origin shows three boop.
+diagrams in iframes. One page load checks stepping, captions with rule links, try-it against a
+bot, a puzzle, ``postMessage`` both ways, the 240 px frame, and that the app's own storage (its
+saved match and settings) is exactly as it was."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import threading
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app
+from parlour.engine import Match, encode_link
+from parlour.games.boop import GAME
+
+MOVES = "k@c3,g:-,k@d4,g:top-c,k@c3"
+POSITION = "6/6/2o1p1/6/1o4/6 6k0c/7k0c 8/8 -/top-c+0 p place"
+OTHER = "6/6/6/2O3/6/6 7k0c/8k0c 7/8 -/- p place"
+
+HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>A rules blog</title><link rel="icon" href="data:,">
+<h1>How boop. works</h1>
+<iframe id="seq" title="a sequence" width="380" height="560" src="{site}embed.html#game=boop&moves={moves}&c1=Orange%20takes%20the%20middle&try=easy&theme=light&id=seq"></iframe>
+<iframe id="pos" title="a position" width="240" height="400" src="{site}embed.html#game=boop&pos={position}&lang=ru&theme=dark&id=pos"></iframe>
+<iframe id="puz" title="a puzzle" width="380" height="560" src="{site}embed.html#game=boop&moves={moves}&step=4&puzzle=4&id=puz"></iframe>
+<script>
+window.got = [];
+addEventListener("message", (e) => { if (e.data && String(e.data.type).startsWith("parlour:")) window.got.push(e.data); });
+window.tell = (frame, message) => document.getElementById(frame).contentWindow.postMessage(message, "*");
+</script>"""
+
+
+@pytest.fixture
+def blog(site_url: str, tmp_path: Path) -> Iterator[str]:
+    """A page on a second local origin (another port) embedding three diagrams of the site."""
+    (tmp_path / "index.html").write_text(
+        HOST_PAGE.replace("{site}", site_url)
+        .replace("{moves}", MOVES)
+        .replace("{position}", quote(POSITION, safe="/+"))
+    )
+    handler = partial(QuietHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def storage(page: Any) -> dict[str, str]:
+    return dict(page.evaluate("Object.fromEntries(Object.entries(localStorage))"))
+
+
+def messages(page: Any, kind: str, frame: str) -> list[dict[str, Any]]:
+    got = page.evaluate("window.got")
+    return [m for m in got if m["type"] == f"parlour:{kind}" and m["id"] == frame]
+
+
+def wait_message(page: Any, kind: str, frame: str, count: int = 1) -> dict[str, Any]:
+    page.wait_for_function(
+        f"window.got.filter(m => m.type === 'parlour:{kind}' && m.id === '{frame}').length >= {count}",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    return messages(page, kind, frame)[count - 1]
+
+
+def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_the_app_alone(
+    page, site_url, blog, watched
+):
+    # The viewer has a match of their own saved in the app, and settings.
+    match = Match.new(GAME, 2, {"first": "orange"}, 7, {"seats": ["human", "medium"]})
+    match.play(0, "k@c3")
+    open_app(page, site_url, f"#/boop/play?m={encode_link(match.record)}")
+    page.goto(site_url + "#/settings")
+    page.select_option("#lang", "uk")
+    page.wait_for_function("document.documentElement.lang === 'uk'")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
+    before = storage(page)
+    assert "parlour.save.boop" in before
+
+    page.goto(blog)
+    for frame in ("seq", "pos", "puz"):
+        ready = wait_message(page, "ready", frame)
+        assert ready["game"] == "boop"
+    seq, pos, puz = (page.frame_locator(f"#{f}") for f in ("seq", "pos", "puz"))
+    assert messages(page, "ready", "pos")[0]["position"] == POSITION
+    assert messages(page, "ready", "seq")[0]["steps"] == 5
+
+    # Stepping, with each step's caption: the author's words, the move, every event and its rule.
+    seq.locator("#next").click()
+    assert wait_message(page, "step", "seq")["step"] == 1
+    assert seq.locator("#counter").inner_text() == "Step 1 of 5"
+    assert seq.locator("#author-caption").inner_text() == "Orange takes the middle"
+    seq.locator("#last").click()
+    wait_message(page, "step", "seq", 2)
+    caption = seq.locator("#events").inner_text()
+    assert "Boop! b2 to a1" in caption and "Boop! d4 to e5" in caption and "(BP-" not in caption
+    link = seq.locator("#events a.rule").first
+    assert (
+        link.get_attribute("href") == "./#/boop/rules?rule=BP-3" and link.get_attribute("target") == "_blank"
+    )
+    assert seq.locator("g.piece[data-cell='a1']").count() == 1
+
+    # Commands from the page: go to a step; load another position; ask for the position.
+    page.evaluate("tell('seq', {type: 'parlour:goto', step: 2})")
+    assert wait_message(page, "step", "seq", 3)["step"] == 2
+    assert seq.locator("#counter").inner_text() == "Step 2 of 5"
+    page.evaluate(f"tell('pos', {{type: 'parlour:load', position: {json.dumps(OTHER)}}})")
+    assert wait_message(page, "step", "pos")["position"] == OTHER
+    assert pos.locator("g.piece[data-cell='c3']").get_attribute("class") == "piece orange cat"
+    page.evaluate("tell('pos', {type: 'parlour:get'})")
+    assert wait_message(page, "position", "pos")["position"] == OTHER
+
+    # Try it from step 2 (purple to play) against the easy bot; then reset.
+    seq.locator("#try").click()
+    seq.locator("#cell-a6.legal").click()
+    played = wait_message(page, "move", "seq")
+    assert (played["move"], played["by"]) == ("k@a6", "viewer")
+    seq.locator("#no-ghost").click()
+    bot = wait_message(page, "move", "seq", 3)
+    assert bot["by"] == "bot" and bot["player"] == 0
+    seq.locator("#reset").click()
+    seq.locator("g.piece[data-cell='a6']").wait_for(state="detached")
+    assert (
+        seq.locator("main").get_attribute("data-mode") == "try" and seq.locator("#cell-a6.legal").count() == 1
+    )
+
+    # The puzzle: a wrong move is refused, the right one is praised and the sequence moves on.
+    puz.locator("#cell-a1").click()
+    assert puz.locator("#feedback").inner_text() == "Not this one. Try again."
+    assert wait_message(page, "move", "puz")["correct"] is False
+    puz.locator("#cell-c3").click()
+    assert wait_message(page, "move", "puz", 2)["correct"] is True
+    assert puz.locator("#feedback").inner_text() == "Right! That is the move."
+    assert puz.locator("#counter").inner_text() == "Step 5 of 5"
+
+    # 240 px wide and in Russian: the whole bed is in view and nothing spills sideways.
+    assert pos.locator("html").get_attribute("lang") == "ru"
+    box = pos.locator("svg.boop-bed").bounding_box()
+    frame_box = page.locator("#pos").bounding_box()
+    assert (
+        box["width"] >= 180 and box["x"] >= frame_box["x"] and box["x"] + box["width"] <= frame_box["x"] + 240
+    )
+    overflow = page.frame_locator("#pos").locator("body").evaluate("b => b.scrollWidth - b.clientWidth")
+    assert overflow <= 0
+
+    # The app's storage is exactly as the viewer left it: the saved match and the settings.
+    page.goto(site_url + "#/settings")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert storage(page) == before

@@ -1,0 +1,187 @@
+"""The Boo! board and real-time play on one device, on CPython: what is drawn, tracing a route by
+keyboard and by taps, the device's clock, bots acting at their planned times, the trace deadline."""
+
+from __future__ import annotations
+
+import re
+
+from parlour.games.boo import BOTS, GAME
+from parlour.games.boo.castle import COLOURS, cell_name
+from parlour.games.boo.solver import shortest_route
+from parlour.i18n import translate
+from parlour.web import boards
+from parlour.web.boards import boo as board
+from parlour.web.play import BoardContext
+from parlour.web.session import LocalSession, Seat
+
+
+def t(key: str, **params) -> str:
+    return translate("en", key, **params)
+
+
+def session(*players: str, seed: str = "board") -> LocalSession:
+    return LocalSession.new(GAME, [Seat(p) for p in players], BOTS, {}, seed)
+
+
+def ctx_of(s: LocalSession, ui: dict | None = None, events=None, lang: str = "en") -> BoardContext:
+    return BoardContext(
+        session=s,
+        t=lambda k, **p: translate(lang, k, **p),
+        state=s.state,
+        viewer=0,
+        events=events or [],
+        ui={} if ui is None else ui,
+    )
+
+
+def test_the_picker_lists_boo_as_playable():
+    assert boards.playable("boo") and boards.board("boo") is board
+
+
+def test_the_castle_shows_walls_with_a_mark_per_colour_tokens_ghost_visitor_and_the_periphery():
+    """BO-1, BO-2, BO-4, BO-7."""
+    s = session("human", "human")
+    html = board.render(ctx_of(s))
+    assert len(re.findall(r'role="gridcell"', html)) == 81 and html.count('role="row"') == 9
+    walls = re.findall(r'class="wall w-(\w+)"', html)
+    assert set(walls) == set(COLOURS) and len(walls) > 90
+    for colour in COLOURS:  # colour-blind players: every colour has its own mark
+        assert f'href="#boo-mark-{colour}"' in html
+    state = s.state
+    assert html.count('class="trapdoor"') == len(state.trapdoors) and html.count('class="transition"') == len(
+        state.transitions
+    )
+    assert f'data-ghost="{cell_name(state.ghost)}"' in html and "Visitor 1, in room" in html
+    assert html.count('class="arms ') == 12 and html.count('class="portrait ') == 12
+    assert "8 visitors left in the stack" in html  # 2 players: visitors 1-9, the first one placed
+    # Every person at the device has a zone with a hand and a Booo! button that act on touch.
+    for seat in (0, 1):
+        assert f'id="boo-booo-{seat}"' in html and f'id="boo-hand-{seat}"' in html
+    assert 'data-action="boo-booo" data-arg="0" data-press="1"' in html
+
+
+def test_russian_and_ukrainian_boards_use_their_own_words():
+    s = session("human", "human")
+    for lang, word in (("ru", "Бу-у-у!"), ("uk", "Бу-у-у!")):
+        html = board.render(ctx_of(s, lang=lang))
+        assert word in html and "Booo!" not in html
+
+
+def play_json(s: LocalSession, answer, now: int):
+    seat, move = answer
+    return s.play_at(seat, move, now)
+
+
+def test_bo13_booo_then_colour_then_trace_by_keyboard_scares_the_visitor():
+    """BO-13, BO-14: Booo!, the starting colour, arrows from the ghost; arrival shows the route."""
+    s = session("human", "human", seed="keys")
+    route = shortest_route(s.state.problem(1))
+    assert route is not None and route.jumps == 0 and route.changes == 0
+    ui: dict = {}
+    assert board.act(ctx_of(s, ui), "boo-booo", "1") is None and ui["picking"] == [1]
+    events = play_json(s, board.act(ctx_of(s, ui), "boo-colour", f"1:{COLOURS[route.colour]}"), 1_000)
+    assert events[0].kind == "booo" and s.state.claimant == 1
+    html = board.render(ctx_of(s, ui))
+    assert 'id="boo-show"' in html and 'data-drag="1"' in html and "Route in" in html
+    here = s.state.ghost
+    answer = None
+    for step in route.steps:
+        dx, dy = step.cell[0] - here[0], step.cell[1] - here[1]
+        key = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}[(dx, dy)]
+        answer = board.act(ctx_of(s, ui), "key", key)
+        here = step.cell
+    assert answer is not None and answer[0] == 1
+    assert answer[1]["route"] == {"colour": COLOURS[route.colour], "steps": route.to_json()["steps"]}
+    events = play_json(s, answer, 4_000)
+    assert [e.kind for e in events][:2] == ["claim", "ghost-moved"] and s.state.captured[1] == (1,)
+    assert s.match.plies[-1].t == s.state.now and s.state.now >= 3_000
+
+
+def test_tracing_taps_escape_and_enter():
+    s = session("human", "human", seed="taps")
+    route = shortest_route(s.state.problem(0))
+    assert route is not None
+    ui: dict = {}
+    play_json(s, board.act(ctx_of(s, ui), "boo-colour", f"0:{COLOURS[route.colour]}"), 10)
+    first = cell_name(route.steps[0].cell)
+    assert board.act(ctx_of(s, ui), "cell", first) is None and ui["trace"]["steps"] == [first]
+    assert board.act(ctx_of(s, ui), "cell", "a1") is None and ui["trace"]["steps"] == [
+        first
+    ]  # not a neighbour
+    board.act(ctx_of(s, ui), "key", "Escape")
+    assert ui["trace"]["steps"] == []
+    board.act(ctx_of(s, ui), "cell", first)
+    seat, move = board.act(ctx_of(s, ui), "key", "Enter")  # shown too early: a wrong claim, said in words
+    events = s.play_at(seat, move, 500)
+    assert events[0].kind == "claim-wrong" and events[0].data["code"] == "boo.route.not-at-visitor"
+    html = board.render(ctx_of(s, {}, events))
+    assert "route is wrong: The route ends in" in html and 'href="#/boo/rules?rule=BO-9"' in html
+    assert "(BO-9)" not in html
+
+
+def test_the_device_clock_continues_from_the_last_action_and_bots_act_at_their_planned_time():
+    """BO-D4: bots decide from their own view and act when the clock reaches their plan."""
+    s = session("human", "hard", "hard", "hard", "hard", "hard", seed="clock")
+    start = 1_000_000
+    assert s.clock(start) == 0 and s.clock(start + 700) == 700
+    plans = s.plans()
+    assert plans and all(not s.seats[0].is_ai or seat != 0 for _, seat, _ in plans)
+    first_t = plans[0][0]
+    assert s.next_due(start) == start + first_t
+    assert s.run_due(start + first_t - 1) == []
+    played = s.run_due(start + first_t)
+    assert len(played) == 1 and s.match.plies[-1].t == first_t
+    s.pause_clock()  # the page left the match: time away does not count
+    assert s.clock(start + 10**7) == s.state.now
+    now = start + 10**7
+    for _ in range(3000):  # to the end, at a human pace: every action at its planned time
+        due = s.next_due(now)
+        if due is None:
+            break
+        now = due
+        s.run_due(now)
+    assert s.outcome() is not None
+    times = [p.t for p in s.match.plies]
+    assert times == sorted(times) and times[-1] > 60_000
+
+
+def test_bo16_the_trace_deadline_is_played_by_the_device_clock():
+    """BO-16, BO-D1."""
+    s = session("human", "easy", seed="deadline")
+    s.clock(0)
+    s.play_at(0, {"k": "booo", "t": 0, "c": "white", "v": 1}, 2_000)
+    deadline = s.state.deadline
+    assert deadline == 2_000 + s.state.trace_ms and s.next_due(2_000) == deadline
+    assert s.run_due(deadline - 1) == []
+    ((seat, _move, events),) = s.run_due(deadline)
+    assert seat == 0 and events[0].data["code"] == "boo.route.not-shown"
+
+
+def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
+    """BO-D1 across devices: the guest's board acts for the guest's seat only; the host stamps time."""
+    from parlour.net import GuestSession, HostSession
+    from parlour.net.loopback import Loopback
+    from parlour.web.netplay import NetBoardContext, Table, board_markup, view_state
+
+    host = HostSession(GAME, BOTS, entropy="n", name="Hanna", players=2, now=5_000)
+    net = Loopback(host, now=5_000)
+    anna = GuestSession(entropy="a", name="Anna", seat=1)
+    net.connect(anna)
+    net.run()
+    net.guest_out(anna, anna.set_ready())
+    net.run()
+    net.host_out(host.start(net.now))
+    net.run()
+    view = Table(anna.lobby, anna.table, anna.seat, anna.log)
+    ui: dict = {}
+    html = board_markup(t, GAME, view, ui, animate=False)
+    assert 'id="boo-booo-1"' in html and 'id="boo-booo-0"' not in html and "Anna" in html
+    state = view_state(GAME, anna.table["view"])
+    ctx = NetBoardContext(session=None, t=t, state=state, viewer=1, ui=ui, net_game=GAME, live=True)  # type: ignore[arg-type]
+    assert board.act(ctx, "boo-booo", "0") is None  # not this page's seat
+    seat, move = board.act(ctx, "boo-colour", "1:blue")
+    assert seat == 1
+    net.advance(1_234)
+    net.guest_out(anna, anna.move(move))
+    net.run()
+    assert host.match.state.claimant == 1 and host.match.plies[-1].t == 1_234

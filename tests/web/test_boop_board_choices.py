@@ -1,0 +1,53 @@
+"""The boop. board offers exactly the engine's choices: every triple of a longer row, and BP-9 right
+after the boops (docs/decisions/0013, 0014)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.boop.helpers import make, play
+
+from parlour.games.boop import BOTS, GAME
+from parlour.i18n import translate
+from parlour.web.boards import boop as board
+from parlour.web.play import BoardContext
+from parlour.web.session import HUMAN, LocalSession, Seat
+
+
+def context(state, lang: str = "en") -> BoardContext:
+    session = LocalSession.new(GAME, [Seat(HUMAN), Seat(HUMAN)], dict(BOTS))
+    return BoardContext(session, lambda key, **kw: translate(lang, key, **kw), state, state.mover)
+
+
+def buttons(ctx: BoardContext) -> list[str]:
+    decision = board.decision(ctx)
+    assert decision is not None
+    return [str(c.arg) for c in decision.choices if c.action == "graduate"]
+
+
+def test_bp_8_bp_19_the_board_offers_every_triple_of_a_row_of_four_with_a_waiting_line():
+    start = make({"b4": "o", "d4": "o", "c3": "o"}, side="p", ghosts="-/left-2+1")
+    state, _ = play(start, "k@f1", "k@e4")
+    ctx = context(state)
+    assert sorted(buttons(ctx)) == ["x:b4-c4-d4", "x:c4-d4-e4"]
+    decision = board.decision(ctx)
+    assert decision is not None
+    # Each button lights up its own three cells, so the two triples are told apart at a glance.
+    assert [c.highlights for c in decision.choices] == [
+        ("cell-b4", "cell-c4", "cell-d4"),
+        ("cell-c4", "cell-d4", "cell-e4"),
+    ]
+    html = board.render(ctx)
+    for cell in ("b4", "c4", "d4", "e4"):
+        assert re.search(rf'class="cell[^"]*\bline\b[^"]*" id="cell-{cell}"', html)
+
+
+def test_bp_9_the_board_offers_single_pieces_and_keeping_them_right_after_the_boops():
+    pieces = {"a1": "o", "c1": "o", "e1": "o", "a4": "o", "c4": "o", "e4": "o", "a6": "O"}
+    state, _ = play(make(pieces, ghosts="top-a+1/-"), "k@e6")
+    for lang in ("en", "ru", "uk"):
+        ctx = context(state, lang)
+        decision = board.decision(ctx)
+        assert decision is not None and decision.prompt == translate(lang, "boop.prompt.graduate-eight")
+        assert sorted(buttons(ctx)) == sorted(GAME.legal_moves(state, 0))
+        assert translate(lang, "boop.action.pass") in [c.label for c in decision.choices]

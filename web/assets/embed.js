@@ -1,0 +1,76 @@
+// The embed's page: a thin client. Python (parlour.web.embed) runs in one shared worker for every
+// embed of the page (one runtime, not one per iframe: decision 0090); this page sends it each
+// click, key and timer tick and shows the markup it answers with. It posts the worker's messages
+// to the parent page and passes the parent's "parlour:*" commands on. No storage, no prompts.
+const root = document.getElementById("embed");
+const id = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
+const url = new URL("../embed-worker.js", import.meta.url);
+let port;
+if (window.SharedWorker) {
+  const worker = new SharedWorker(url, { type: "module", name: "parlour-embed" });
+  port = worker.port;
+  port.start();
+} else {  // no shared workers (some mobile browsers): a runtime of its own
+  port = new Worker(url, { type: "module" });
+}
+let timer = null;
+const send = (message) => port.postMessage({ id, ...message });
+const toParent = (message) => { if (window.parent !== window) window.parent.postMessage(message, "*"); };
+
+port.onmessage = (event) => {
+  const reply = event.data;
+  if (!reply || reply.id !== id) return;
+  if (reply.fatal) {
+    root.textContent = reply.fatal;
+    toParent({ type: "parlour:error", message: reply.fatal });
+    return;
+  }
+  if (reply.html === undefined) return;
+  const active = document.activeElement;
+  const focusId = reply.focus || (active && active.id) || "";
+  root.innerHTML = reply.html;
+  root.setAttribute("aria-busy", "false");
+  document.documentElement.lang = reply.lang;
+  document.documentElement.dataset.theme = reply.theme;
+  document.title = reply.title;
+  if (focusId) {
+    const el = document.getElementById(focusId);
+    if (el) el.focus({ preventScroll: true });
+  }
+  for (const message of reply.out || []) toParent(message);
+  clearTimeout(timer);
+  timer = reply.timer == null ? null : setTimeout(() => send({ type: "tick" }), reply.timer);
+  document.body.dataset.ready = "1";
+};
+
+const data = (el, name) => (el && el.getAttribute("data-" + name)) || "";
+const target = (event) => (event.target && event.target.closest ? event.target.closest("[data-action]") : null);
+document.addEventListener("click", (event) => {
+  const el = target(event);
+  if (el) send({ type: "act", action: data(el, "action"), arg: data(el, "arg") });
+});
+document.addEventListener("keydown", (event) => {
+  const el = target(event);
+  const key = event.key;
+  if (el && !["BUTTON", "A"].includes(el.tagName) && (key === "Enter" || key === " ")) {
+    event.preventDefault();
+    send({ type: "act", action: data(el, "action"), arg: data(el, "arg") });
+    return;
+  }
+  if (["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "Escape"].includes(key)) {
+    event.preventDefault();
+    send({ type: "act", action: "key", arg: "", key });
+  }
+});
+// Commands from the parent page: {type: "parlour:goto", step}, {type: "parlour:load", position,
+// moves, step}, {type: "parlour:get"}. Only plain data passes; the worker checks every field.
+window.addEventListener("message", (event) => {
+  if (event.source !== window.parent || event.source === window) return;
+  const message = event.data;
+  if (!message || typeof message.type !== "string" || !message.type.startsWith("parlour:")) return;
+  send({ type: "command", data: JSON.parse(JSON.stringify(message)) });
+});
+window.addEventListener("hashchange", () => send({ type: "open", fragment: location.hash, langs: [...navigator.languages], motion: !matchMedia("(prefers-reduced-motion: reduce)").matches }));
+window.addEventListener("pagehide", () => send({ type: "close" }));
+send({ type: "open", fragment: location.hash, langs: [...navigator.languages],
+  motion: !matchMedia("(prefers-reduced-motion: reduce)").matches });

@@ -1,0 +1,34 @@
+// One Python runtime for every embed of the page (a shared worker; a dedicated worker where
+// shared ones do not exist). Loads Pyodide and Parlour's wheel from this site only, then answers
+// each embed's JSON messages with parlour.web.embed.Host.handle. build.py fills in the wheel.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const WHEEL = "./__PARLOUR_WHEEL__";
+const started = (async () => {
+  const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+  const wheel = await (await fetch(new URL(WHEEL, import.meta.url))).arrayBuffer();
+  const site = py.runPython("import site; site.getsitepackages()[0]");
+  py.unpackArchive(wheel, "zip", { extractDir: site });
+  py.runPython("import parlour.web.embed as embed\nhost = embed.Host()");
+  return py.globals.get("host").handle;
+})();
+
+function serve(port) {
+  port.onmessage = async (event) => {
+    let handle;
+    try {
+      handle = await started;
+    } catch (error) {
+      port.postMessage({ id: event.data && event.data.id, fatal: "Parlour could not start: " + error });
+      return;
+    }
+    const reply = JSON.parse(handle(JSON.stringify(event.data)));
+    port.postMessage(reply);
+  };
+}
+
+if (typeof SharedWorkerGlobalScope !== "undefined" && self instanceof SharedWorkerGlobalScope) {
+  self.onconnect = (event) => { const port = event.ports[0]; serve(port); port.start(); };
+} else {
+  serve(self);
+}
