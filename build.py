@@ -34,7 +34,6 @@ WEB = ROOT / "web"
 PYSRC = ROOT / "pysrc"
 
 PYODIDE_VERSION = "314.0.7"
-PYSCRIPT_VERSION = "0.7.31"
 MICROPIP_VERSION = "0.11.1"
 TRYSTERO_VERSION = "0.25.4"
 NOBLE_SECP256K1_VERSION = "3.2.0"
@@ -51,11 +50,6 @@ PYODIDE_FILES = (
 )
 """The files Pyodide fetches at run time (see shared/notes/platform-facts.md); the rest of the npm
 package (type stubs, consoles, source maps) is never loaded and is left out of the site."""
-
-PYSCRIPT_USED = ("core", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
-"""The PyScript chunks a page with one main-thread Pyodide script loads (seen in the browser tests,
-which fail on any missing file). The rest (CodeMirror, xterm, MicroPython, workers, TOML, zip) load
-only for features Parlour does not use, so shipping them would only make the precache larger."""
 
 WHEEL_EXCLUDE = ("generate.py", "cli.py", "__main__.py")
 """Command-line and data-generator modules run on CPython only; the page never imports them."""
@@ -218,15 +212,6 @@ def copy_pyodide(dest: Path) -> None:
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
 
 
-def copy_pyscript(dest: Path) -> None:
-    src = npm_package("@pyscript/core", PYSCRIPT_VERSION) / "dist"
-    dest.mkdir(parents=True)
-    for path in src.iterdir():
-        if path.suffix not in (".js", ".css") or not path.name.startswith(PYSCRIPT_USED):
-            continue
-        shutil.copy2(path, dest / path.name)
-
-
 BOOT_WORDS = ("app.title", "boot.loading", "boot.download", "boot.starting", "boot.app", "boot.opening")
 """The catalogue entries the loading screen shows before Python is up (assets/boot.js)."""
 
@@ -258,6 +243,10 @@ def prerender(root: Path, wheel: Path) -> None:
         # "</" cannot end the script element early: JSON allows "<\/".
         data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
         parts.append(f'<script type="application/json" id="boot-words-{lang}">{data}</script>')
+    # What the boot script loads: the wheel's name changes with the version.
+    parts.append(
+        f'<script type="application/json" id="boot-config">{json.dumps({"wheel": "./" + wheel.name})}</script>'
+    )
     index = root / "index.html"
     text = index.read_text()
     if "<!--PARLOUR_PRERENDER-->" not in text:
@@ -292,13 +281,9 @@ def build() -> Path:
     shutil.rmtree(tmp, ignore_errors=True)
     shutil.copytree(WEB, tmp)
     copy_pyodide(tmp / "pyodide")
-    copy_pyscript(tmp / "pyscript")
     shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
     wheel = build_wheel(tmp)
     prerender(tmp, wheel)
-    config = json.loads((tmp / "pyscript.json").read_text())
-    config["files"] = {f"./{wheel.name}": "./*"}
-    (tmp / "pyscript.json").write_text(json.dumps(config, indent=2))
     worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel
     worker.write_text(worker.read_text().replace("__PARLOUR_WHEEL__", wheel.name))
     version = write_service_worker(tmp)

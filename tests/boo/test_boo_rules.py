@@ -374,6 +374,8 @@ def test_move_log_lines_name_the_player_and_colour():
     state = new()
     route = route_for(state, 1)
     key, params = GAME.describe_move(state, 1, BooMove("claim", 5, route))
-    assert key == "boo.log.claim" and params == {"player": 1, "colour": COLOURS[route.colour]}
+    # The colour is a catalogue key: the log says it in the player's language.
+    assert key == "boo.log.claim" and params == {"player": 1, "colour": f"boo.colour.{COLOURS[route.colour]}"}
+    assert GAME.notation(BooMove("booo", 1500, colour=2)) == "booo blue @1.5s"
     assert GAME.describe_move(state, 2, BooMove("hand", 5))[0] == "boo.log.hand"
     assert GAME.describe_move(state, 2, BooMove("claim", 5, None))[0] == "boo.log.give-up"

@@ -39,12 +39,28 @@ def gated_site(dist: Path) -> Iterator[str]:
     server.shutdown()
 
 
+PHASES = """
+window.bootPhases = [];
+addEventListener("DOMContentLoaded", () => {
+  const text = document.getElementById("loading-text");
+  const seen = () => {
+    const phase = text.textContent.split(/[:·]/)[0].trim();
+    if (window.bootPhases[window.bootPhases.length - 1] !== phase) window.bootPhases.push(phase);
+  };
+  seen();
+  new MutationObserver(seen).observe(text, { childList: true, characterData: true, subtree: true });
+});
+"""
+"""Records each phase the loading screen names, in order."""
+
+
 def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(browser: Any, gated_site: str):
     # An English browser whose person chose Ukrainian in the settings on an earlier visit.
     context = browser.new_context(locale="en-US")
     context.add_init_script(
         "localStorage.setItem('parlour.settings', JSON.stringify({lang: 'uk', animations: 'system'}))"
     )
+    context.add_init_script(PHASES)
     page = context.new_page()
     w = watch(page)
     page.goto(gated_site, wait_until="commit")
@@ -68,15 +84,86 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
     assert page.locator("#loading-next").inner_text() == "Відкриємо boop., щойно Python буде готовий…"
 
     GatedHandler.gate.set()
-    # The phases follow one another in Ukrainian, then the setup of the tapped game opens.
-    page.wait_for_function(
-        "(document.getElementById('loading-text') || {textContent: 'Запускаємо'}).textContent"
-        ".startsWith('Запускаємо Python')",
-        timeout=BOOT_TIMEOUT_MS,
-    )
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The phases followed one another, named in Ukrainian (starting Python may be too quick to see).
+    phases = page.evaluate("window.bootPhases")
+    assert phases[0] == "Завантажуємо Python" and phases[-1] == "Завантажуємо Parlour", phases
+    assert set(phases) <= {"Завантажуємо Python", "Запускаємо Python", "Завантажуємо Parlour"}, phases
     assert page.locator("main").get_attribute("data-screen") == "setup"
     assert page.url.endswith("#/boop")
     assert page.locator("html").get_attribute("lang") == "uk"
+    w.assert_clean()
+    context.close()
+
+
+HOLD_BOT_ANSWERS = """
+window.heldAnswers = [];
+Object.defineProperty(window, "parlourBots", {
+  configurable: true,
+  set(bots) { window.realBots = bots; },
+  get() {
+    return {
+      start: () => window.realBots.start(),
+      think: (request) => new Promise((resolve, reject) => {
+        window.heldAnswers.push(() => window.realBots.think(request).then(resolve, reject));
+      }),
+    };
+  },
+});
+"""
+"""The worker's answers wait until the test lets them through: the bot is "still thinking"."""
+
+
+def a_persons_turn(page: Any, cell: int = 0) -> None:
+    """Click the person's move on the boop. bed, to the end of their turn (an optional ghost skipped)."""
+    page.locator(".cell.legal").nth(cell).click()
+    page.wait_for_function("window.heldAnswers.length > 0 || document.getElementById('no-ghost')")
+    if page.locator("#no-ghost").count():
+        page.click("#no-ghost")
+
+
+def test_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(browser: Any, site_url: str):
+    context = browser.new_context(locale="en-US")
+    context.add_init_script(HOLD_BOT_ANSWERS)
+    page = context.new_page()
+    w = watch(page)
+    page.goto(site_url + "#/boop")
+    page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
+    page.select_option("#seat-1", "hard")
+    page.click("#start")
+    a_persons_turn(page)
+    page.wait_for_function("window.heldAnswers.length === 1")
+    assert "thinking" in page.locator("#status").inner_text()
+    # The bot thinks, and the page is the person's: take the move back...
+    while page.locator("#undo:enabled").count():
+        page.click("#undo")
+    assert page.locator("#move-log li").count() == 0
+    assert "thinking" not in page.locator("#status").inner_text()
+    # ... play another, and open the menu while the bot thinks about that one.
+    a_persons_turn(page, 5)
+    page.wait_for_function("window.heldAnswers.length === 2")
+    moves_by_person = page.locator("#move-log li").count()
+    page.click("a.back")
+    page.wait_for_selector("[data-screen=picker]")
+    # The answers arrive: the one for the taken-back move is dropped, the other is played.
+    page.evaluate("window.heldAnswers.splice(0).forEach((answer) => answer())")
+    page.wait_for_selector(
+        ".card[data-game=boop] a[href='#/boop/play']", state="attached", timeout=BOOT_TIMEOUT_MS
+    )
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('parlour.save.boop')).moves.length === {moves_by_person + 1}",
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    page.click(".card[data-game=boop] a[href='#/boop/play']")
+    page.wait_for_selector("[data-screen=play]")
+    assert page.locator("#move-log li").count() == moves_by_person + 1
+    # The bot's turn goes on (boop.'s optional ghost): its next answers come through until the person's turn.
+    page.wait_for_function(
+        "window.heldAnswers.splice(0).forEach((answer) => answer()) || document.querySelector('.cell.legal')",
+        polling=200,
+        timeout=BOOT_TIMEOUT_MS,
+    )
+    assert page.locator("#move-log li").count() > moves_by_person + 1
+    assert "thinking" not in page.locator("#status").inner_text()
     w.assert_clean()
     context.close()

@@ -186,3 +186,42 @@ def test_the_picker_writes_each_games_player_range_in_words():
             if info.min_players != high:
                 words = translate(lang, "app.players-range", min=info.min_players, max=high, count=high)
             assert words in html
+
+
+NAME_SENTENCES = (
+    "app.to-move",
+    "app.thinking",
+    "app.decide",
+    "app.winner",
+    "embed.to-play",
+    "embed.over",
+    "embed.puzzle",
+)
+AGREEING_VERBS = re.compile(
+    r"\b(ходит|ходят|думает|думают|победил\w*|ходить|ходять|думає|думають|переміг\w*)\b", re.I
+)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_sentences_around_a_name_need_no_agreement_with_it(lang):
+    """A name may be plural ("Фиолетовые"), singular ("Игрок 2") or a person of either gender, so no
+    verb in these sentences agrees with it ("Ход: Фиолетовые.", never "Ходит Фиолетовые")."""
+    for key in NAME_SENTENCES:
+        text = catalogue(lang)[key]
+        assert not AGREEING_VERBS.search(str(text)), (lang, key, text)
+    seat = translate(lang, "boop.seat.1")
+    assert translate(lang, "app.to-move", name=seat) in {"Ход: Фиолетовые.", "Хід: Фіолетові."}
+
+
+NUMBER_THEN_NOUN = re.compile(
+    r"\{(count|bonus|points|sheep)\}\s+(?!(and|or|of|и|или|из|і|й|або|з)\b)\w", re.U
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_followed_by_its_noun_is_a_plural_message(lang):
+    """ "1 bonus points", "3 дополнительных очков": a count next to its noun needs plural forms, or a
+    wording that keeps them apart ("bonus points: 3")."""
+    for key, value in catalogue(lang).items():
+        if isinstance(value, str) and not (lang == "en" and "{sheep} sheep" in value):
+            assert not NUMBER_THEN_NOUN.search(value), (lang, key, value)

@@ -97,7 +97,12 @@ def test_a_snapshot_of_a_very_long_game_stays_within_the_limit_and_the_guest_rej
     assert back.table["ply"] == 400 and back.log_from == view["log_from"] and back.seat == 1
     net.guest_out(back, back.move({"k": "snap", "t": 0}))
     net.run()
+    # The record of the long game comes in parts, each within the budget, and checks out.
+    texts = net.inbox[net._names[id(back)]]
+    assert sum('"t":"moves"' in t for t in texts) > 1
+    assert all(len(t.encode()) <= budget for t in texts)
     assert host.phase == "over" and back.verify(SNAP) == []
+    assert back.record is not None and len(back.record.plies) == 401
 
 
 def test_a_malformed_move_error_quotes_at_most_a_short_piece_of_the_input():

@@ -117,6 +117,10 @@ def test_tracing_taps_escape_and_enter():
     html = board.render(ctx_of(s, {}, events))
     assert "route is wrong: The route ends in" in html and 'href="#/boo/rules?rule=BO-9"' in html
     assert "(BO-9)" not in html
+    words = [board.event_line(ctx_of(s), e) for e in events]
+    assert "Player 1's route is wrong: The route ends in" in words[0]
+    log = s.log()[-1]
+    assert log.notation.startswith(COLOURS[route.colour] + " " + first) and "@0.5s" in log.notation
 
 
 def test_the_device_clock_continues_from_the_last_action_and_bots_act_at_their_planned_time():
@@ -185,3 +189,20 @@ def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
     net.guest_out(anna, anna.move(move))
     net.run()
     assert host.match.state.claimant == 1 and host.match.plies[-1].t == 1_234
+
+
+def test_the_rules_help_has_live_diagrams_drawn_by_the_board():
+    """BO-9, BO-10, BO-11, BO-15, BO-16: a route, a secret passage, a transition, a colour in front
+    of you and a wrong route, drawn by the board's own code in the player's language."""
+    from parlour.web import screens
+
+    for lang in ("en", "ru", "uk"):
+        figures = board.help_examples(lambda k, _l=lang, **p: translate(_l, k, **p))
+        assert set(figures) == {
+            f"boo.help.{k}" for k in ("route", "transition", "trapdoor", "walls", "wrong")
+        }
+        assert 'class="seg claimed step-in"' in figures["boo.help.route"]
+        assert 'class="trapdoor"' in figures["boo.help.trapdoor"] and "jump" in figures["boo.help.trapdoor"]
+        assert "change" in figures["boo.help.transition"] and "wrong" in figures["boo.help.wrong"]
+    page = screens.rules(t, "boo", ["boo.help.route", "boo.help.more"], figures)
+    assert page.count("<figure") == 1 and "several special tokens" in page

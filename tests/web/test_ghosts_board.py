@@ -86,6 +86,17 @@ def test_gg_d2_a_three_person_game_by_the_board_to_the_final_breakdown():
             assert re.search(f'data-cat="{cat}" data-seat="{p}">{pts}<', end)
         assert f'data-dead="{p}">{len(sheet.dead_ends)}<' in end
     assert 'id="gg-tie"' in end and "Final scores" in end
+    # The end dialog carries the same breakdown and the tie-break in words.
+    from parlour.web.play import game_screen
+
+    screen = game_screen(t, ctx_for(session, 0), end, board=board)
+    dialog = screen[screen.index('id="end-screen"') :]
+    assert 'id="gg-end-scores"' in dialog
+    totals = [s.total for s in sheets]
+    tied = totals.count(max(totals)) > 1
+    assert ('id="gg-end-tie"' in dialog) == tied  # the tie-break in words only when it decided
+    for p, sheet in enumerate(sheets):
+        assert re.search(f'data-total="{p}"[^>]*><strong>{sheet.total}<', dialog)
 
 
 def test_gg_d1_the_category_a_tile_changed_is_highlighted():
@@ -265,3 +276,19 @@ def test_the_decision_names_what_to_do_and_holds_its_buttons():
     assert "prompt" not in board.render(ctx_for(session, 0, ui))  # the screen draws the words and buttons
     lines = [board.event_line(ctx_for(session, 0), e) for e in session.match.events[-1]]
     assert lines == [None]  # the move's own log line says it
+
+
+def test_gg_t_the_end_explains_a_tie_settled_by_dead_ends_or_shared():
+    from parlour.games.ghosts_galore.board import DEAD, End
+    from parlour.games.ghosts_galore.scoring import ScoreSheet
+
+    def sheet(total: int, dead: int) -> ScoreSheet:
+        return ScoreSheet((total,) + (0,) * 12, (), tuple(End(0, 0, DEAD) for _ in range(dead)), 0)
+
+    session = LocalSession.new(GAME, [Seat(HUMAN)] * 3, dict(BOTS), seed=1)
+    ctx = ctx_for(session, 0)
+    by_dead = board.tie_break(ctx, [sheet(80, 3), sheet(80, 1), sheet(70, 0)])
+    assert "Player 1, Player 2 tied" in by_dead and "80" in by_dead
+    assert "Player 2 wins with fewer dead ends (1 dead end)" in by_dead
+    shared = board.tie_break(ctx, [sheet(80, 2), sheet(80, 2), sheet(70, 0)])
+    assert "a shared win" in shared and "2 dead ends" in shared

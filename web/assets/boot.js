@@ -8,7 +8,9 @@
 // 3. On a first visit, keep a copy of each file the page fetches (Pyodide's 9.6 MB wasm above all)
 //    in a staging cache, so the service worker's precache takes it from there instead of
 //    downloading it a second time (Chromium does not keep the wasm in its HTTP cache).
-// 4. Register the service worker and tell the app (a DOM event) when a new version is waiting;
+// 4. Start Python: Pyodide straight from its module (no PyScript layer), the parlour wheel unpacked
+//    into site-packages, then parlour.web.app.start() draws the screen the address asks for.
+// 5. Register the service worker and tell the app (a DOM event) when a new version is waiting;
 //    window.parlourUpdate() hands over to it and reloads.
 (() => {
   "use strict";
@@ -155,7 +157,34 @@
   };
   window.parlourBoot = { paint, timings: { start } };
   addEventListener("hashchange", opening);
-  addEventListener("py:ready", () => enter("app"));
+
+  // --- Python ------------------------------------------------------------------------------------
+  const domParsed = new Promise((resolve) => {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
+    else resolve();
+  });
+  const fail = (error) => {
+    console.error("Parlour could not start:", error);
+    ready = true;
+    const text = document.getElementById("loading-text");
+    if (text) text.textContent = say("boot.failed", { reason: String((error && error.message) || error) });
+  };
+  const startPython = async () => {
+    const base = new URL("./", document.baseURI);
+    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
+    const python = loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    await domParsed;
+    const config = JSON.parse(document.getElementById("boot-config").textContent);
+    const wheel = await (await fetch(new URL(config.wheel, base))).arrayBuffer();
+    const py = await python;
+    enter("app");
+    const site = py.runPython("import site\nsite.getsitepackages()[0]");
+    py.unpackArchive(wheel, "zip", { extractDir: site });
+    // Let the phase's words paint before the imports hold the thread.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    py.runPython("from parlour.web.app import start\nstart()");
+  };
+  window.parlourBoot.python = startPython().catch(fail);
   addEventListener("parlour-ready", () => {
     ready = true;
     window.parlourBoot.timings.ready = performance.now();
@@ -180,7 +209,9 @@
           new Promise((res) => setTimeout(res, 30000)),
         ]);
       }
+      const config = JSON.parse(document.getElementById("boot-config").textContent);
       const worker = new Worker("./assets/bot-worker.mjs", { type: "module" });
+      worker.postMessage({ wheel: config.wheel });
       await new Promise((resolve, reject) => {
         worker.onerror = (e) => {
           // A worker that dies fails what it was asked (the page's bot takes over) and is made anew.

@@ -30,6 +30,8 @@ from parlour.net.wire import (
 
 logger = logging.getLogger("parlour.net")
 
+MAX_PARTS = 64
+"""Parts of a long game's record a guest collects (each up to a data channel's message)."""
 SYNC_RETRY_MS = 2_000
 """An unanswered request for a fresh view is repeated after this long."""
 
@@ -107,6 +109,8 @@ class GuestSession:
         self.seen: list[tuple[int, str]] = []
         """``(ply, view hash)`` of every view received, checked against the replay at the end."""
         self.record: MatchRecord | None = None
+        self._parts: list[list[JSON]] = []
+        """The record's moves sent ahead of a long game's ``end``, in parts."""
         self.final: SeedLog | None = None
         self.problems: list[Problem] = []
         self.notes: deque[str] = deque(maxlen=500)
@@ -255,7 +259,7 @@ class GuestSession:
         seats = [s for s in msg["seats"] if as_mapping(s).get("pid") == self.pid]
         self.seat = self.lobby["seats"].index(seats[0]) if seats and self.pid is not None else None
         if self.phase == LOBBY:
-            self.seedlog, self.table, self.log, self.seen = SeedLog(), {}, [], []
+            self.seedlog, self.table, self.log, self.seen, self._parts = SeedLog(), {}, [], [], []
             self.record, self.final, self.problems = None, None, []
         return []
 
@@ -339,7 +343,25 @@ class GuestSession:
         self.refusals.append({k: msg.get(k) for k in ("ref", "code", "rule", "params")})
         return []
 
+    def _on_moves(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        if msg["part"] != len(self._parts) or len(self._parts) >= MAX_PARTS:
+            self._parts = []
+            return self._drop(f"record part {msg['part']} out of order")
+        self._parts.append(list(msg["moves"]))
+        return []
+
     def _on_end(self, msg: dict[str, JSON]) -> list[Outgoing]:
+        parts = msg.get("parts")
+        if isinstance(parts, int) and not isinstance(parts, bool) and parts > 0:
+            if len(self._parts) != parts:
+                self._parts = []
+                self._problem("net.verify.missing", "part of the record")
+                return []
+            msg = {
+                **msg,
+                "record": {**as_mapping(msg["record"]), "moves": [m for p in self._parts for m in p]},
+            }
+            self._parts = []
         try:
             self.record = MatchRecord.from_json(msg["record"])
         except CorruptMatch as exc:
@@ -402,6 +424,7 @@ _HOST_FIELDS: dict[str, dict[str, Any]] = {
     "update": {"ply": int, "hash": str, "act": list, "legal": list, "ev": list},
     "refused": {},
     "end": {"record": dict, "fair": dict},
+    "moves": {"moves": list, "part": int},
 }
 
 

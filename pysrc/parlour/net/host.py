@@ -651,7 +651,7 @@ class HostSession:
             self.seedlog.salt = self._secret("salt")
             out += self._broadcast_lobby()
             for member in self._connected():
-                out.append(self._end(member))
+                out += self._end(member)
         return out
 
     def _table(self, seat: int | None) -> dict[str, JSON]:
@@ -817,12 +817,29 @@ class HostSession:
             self._send(member, "view", **self._snapshot(member.seat)),
         ]
         if self.phase == OVER:
-            out.append(self._end(member))
+            out += self._end(member)
         return out
 
-    def _end(self, member: Member) -> Outgoing:
+    def _end(self, member: Member) -> list[Outgoing]:
+        """The record and the seed log. A record too long for one message (a very long game) goes
+        ahead in ``moves`` parts, each within :data:`SNAPSHOT_BUDGET`; ``end`` then says how many."""
         assert self.match is not None
-        return self._send(member, "end", record=self.match.record.to_json(), fair=self.seedlog.to_json())
+        record, fair = self.match.record.to_json(), self.seedlog.to_json()
+        if _size(record) + _size(fair) + 200 <= SNAPSHOT_BUDGET:
+            return [self._send(member, "end", record=record, fair=fair)]
+        moves = record["moves"]
+        assert isinstance(moves, list)
+        parts: list[list[JSON]] = [[]]
+        used = 0
+        for entry in moves:
+            size = _size(entry) + 1
+            if parts[-1] and used + size > SNAPSHOT_BUDGET - 200:
+                parts.append([])
+                used = 0
+            parts[-1].append(entry)
+            used += size
+        out = [self._send(member, "moves", moves=part, part=i) for i, part in enumerate(parts)]
+        return [*out, self._send(member, "end", record={**record, "moves": []}, fair=fair, parts=len(parts))]
 
     def _gone(self, member: Member, now: int) -> list[Outgoing]:
         member.state, member.since = GONE, now

@@ -327,14 +327,9 @@ def problems_notice(t: T, guest: GuestSession) -> str:
     codes = list(dict.fromkeys(p.code for p in guest.problems))
     if not codes:
         return ""
-    items = "".join(tag("li", esc(t(code))) for code in codes)
-    return tag(
-        "div",
-        tag("p", esc(t("app.net.host-problem"))) + tag("ul", items),
-        class_="notice error",
-        id="net-problems",
-        role="alert",
-    )
+    # One sentence: a notice is a single line of the match screen's flow (and reads well aloud).
+    words = t("app.net.host-problem") + " " + "; ".join(t(code) for code in codes) + "."
+    return tag("p", esc(words), class_="notice error", id="net-problems", role="alert")
 
 
 def header(t: T, game_id: str) -> str:

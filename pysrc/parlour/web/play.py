@@ -368,13 +368,23 @@ def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
     return t(key, **params)
 
 
+def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters whose value is itself a catalogue key ("boo.colour.red") said in words."""
+    english = catalogue("en")
+    return {k: t(v) if isinstance(v, str) and v in english else v for k, v in params.items()}
+
+
 def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) -> str:
     """Every ply as an entry (a button showing that moment) with its events' lines under it."""
     items = []
     all_events = ctx.session.match.events
     for entry in ctx.session.log():
         words = t(
-            entry.key, **{**entry.params, "player": seat_name(t, ctx.game.id, entry.player, ctx.session)}
+            entry.key,
+            **{
+                **worded(t, dict(entry.params)),
+                "player": seat_name(t, ctx.game.id, entry.player, ctx.session),
+            },
         )
         current = ctx.replay == entry.index
         label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
@@ -441,16 +451,20 @@ def share_panel(t: T, link: str, copied: bool) -> str:
     )
 
 
-def end_screen(t: T, ctx: BoardContext) -> str:
-    """The result, over the board until dismissed (button or Esc) to look at the board; the
-    controls then offer to show it again."""
+def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """The end dialog: who won and why, the scores (or the board's own breakdown, its optional
+    ``end_details(ctx)`` hook: Ghosts Galore's 13 categories and its tie-break), play again. It
+    stays over the board until dismissed (button or Esc); the controls then offer it again."""
     outcome = ctx.session.outcome()
     if outcome is None or ctx.replay is not None:
         return ""
     title = status(t, ctx)
     reason = t(outcome.reason) if outcome.reason else ""
     scores = ""
-    if outcome.scores is not None:
+    details = getattr(board, "end_details", None)
+    if callable(details):
+        scores = str(details(ctx))
+    elif outcome.scores is not None:
         scores = tag(
             "ul",
             "".join(
@@ -516,7 +530,7 @@ def game_screen(
         + share_panel(t, share_text, copied),
         class_="play-main",
     )
-    dialog = "" if end_closed else end_screen(t, ctx)
+    dialog = "" if end_closed else end_screen(t, ctx, board)
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
     layout = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
     if dialog:

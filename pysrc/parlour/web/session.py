@@ -271,6 +271,9 @@ class LocalSession:
             before = self.match.state_at(i)
             move = self.game.decode_move(ply.move)
             key, params = self.game.describe_move(before, ply.player, move)
-            notation = ply.move if isinstance(ply.move, str) else str(ply.move)
+            notation_of = getattr(self.game, "notation", None)
+            notation = (
+                ply.move if isinstance(ply.move, str) else notation_of(move) if notation_of else str(ply.move)
+            )
             entries.append(LogEntry(i, ply.player, key, params, notation))
         return entries

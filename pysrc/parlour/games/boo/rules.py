@@ -526,6 +526,18 @@ class Boo(Game[BooState, BooMove]):
         """Walls plus visitors, in front of everyone (BO-20)."""
         return [float(state.total(p)) for p in range(state.players)]
 
+    def notation(self, move: BooMove) -> str:
+        """The move log's short form: ``hand``, ``lower``, ``booo red``, ``red e5 e4 *c3 !blue c4``
+        (a claim's route), ``—`` (nothing shown); the time in seconds after ``@``."""
+        at = f" @{move.t / 1000:.1f}s"
+        if move.kind == "booo" and move.colour is not None:
+            return f"booo {COLOURS[move.colour]}{at}"
+        if move.kind == "claim":
+            if move.route is None:
+                return "—" + at
+            return " ".join([COLOURS[move.route.colour], *move.route.to_json()["steps"]]) + at
+        return move.kind + at
+
     # --- serialisation -----------------------------------------------------------------------
     def encode_move(self, move: BooMove) -> JSON:
         """``{"k": kind, "t": ms}``, plus ``route`` for a claim, ``c`` (the colour) for "Booo!" and
@@ -603,10 +615,10 @@ class Boo(Game[BooState, BooMove]):
     def describe_move(self, state: BooState, player: int, move: BooMove) -> tuple[str, dict[str, JSON]]:
         params: dict[str, JSON] = {"player": player}
         if move.kind == "claim" and move.route is not None:
-            params["colour"] = COLOURS[move.route.colour]
+            params["colour"] = f"boo.colour.{COLOURS[move.route.colour]}"
             return "boo.log.claim", params
         if move.kind == "booo" and move.colour is not None:
-            params["colour"] = COLOURS[move.colour]
+            params["colour"] = f"boo.colour.{COLOURS[move.colour]}"
         return f"boo.log.{'give-up' if move.kind == 'claim' else move.kind}", params
 
 

@@ -411,7 +411,7 @@ def event_line(ctx: BoardContext, event: Event) -> str | None:
     return None
 
 
-def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None) -> str:
+def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None, dialog: bool = False) -> str:
     """Each player's 13 categories and total (GG-D1); the category the last tile changed is marked.
     At the end: the final breakdown, the dead ends and the tie-break (GG-D2, GG-T)."""
     t = ctx.t
@@ -456,20 +456,35 @@ def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None) 
     note = "" if over else tag("p", esc(t("ghosts-galore.help.live")), class_="muted small-print")
     return tag(
         "section",
-        tag("table", tag("caption", esc(caption)) + "".join(rows), class_="gg-scores", id="gg-scores")
+        tag(
+            "table",
+            tag("caption", esc(caption)) + "".join(rows),
+            class_="gg-scores",
+            id="gg-end-scores" if dialog else "gg-scores",
+        )
         + note
-        + (tie_break(ctx, all_sheets) if over else ""),
+        + (tie_break(ctx, all_sheets, dialog) if over else ""),
         class_="gg-score-wrap",
     )
 
 
-def tie_break(ctx: BoardContext, all_sheets: list[ScoreSheet]) -> str:
+def end_details(ctx: BoardContext) -> str:
+    """The end dialog's breakdown (GG-D2): every player's 13 categories, totals and dead ends, and
+    the tie-break in words when it decided."""
+    view = view_of(ctx)
+    return score_table(ctx, view, None, dialog=True)
+
+
+def tie_break(ctx: BoardContext, all_sheets: list[ScoreSheet], dialog: bool = False) -> str:
     """Why the winner won, in words: the highest total, or a tie settled by dead ends, or shared."""
     t = ctx.t
     best = max(s.total for s in all_sheets)
     top = [p for p, s in enumerate(all_sheets) if s.total == best]
+    ident = "gg-end-tie" if dialog else "gg-tie"
     if len(top) == 1:
-        return tag("p", esc(t("ghosts-galore.end.highest-score")), class_="gg-tie", id="gg-tie")
+        if dialog:
+            return ""  # the dialog already says the highest score wins
+        return tag("p", esc(t("ghosts-galore.end.highest-score")), class_="gg-tie", id=ident)
     names = ", ".join(name(ctx, p) for p in top)
     fewest = min(len(all_sheets[p].dead_ends) for p in top)
     winners = [p for p in top if len(all_sheets[p].dead_ends) == fewest]
@@ -481,7 +496,7 @@ def tie_break(ctx: BoardContext, all_sheets: list[ScoreSheet]) -> str:
         winner=name(ctx, winners[0]),
         dead=t("ghosts-galore.dead-ends", count=fewest),
     )
-    return tag("p", esc(text), class_="gg-tie", id="gg-tie")
+    return tag("p", esc(text), class_="gg-tie", id=ident)
 
 
 def others(

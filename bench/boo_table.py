@@ -1,0 +1,107 @@
+"""Boo! at the table in Chromium (the built site): tap → route redraw while tracing, and the longest
+main-thread task while one person sits with 5 bots (hard) for a few rounds. Prints JSON.
+
+* ``tap_redraw_ms``: a tap on a cell (pointerdown) to the next frame after the route was redrawn,
+  p50/p95/max over ``--taps`` taps (forward and back along a row), hot-seat, 2 people;
+* ``long_tasks_ms``: Long Tasks API entries while 1 person and 5 hard bots play for ``--seconds``
+  (the bots plan on the page's clock), with how many plies were played meanwhile.
+
+    python bench/boo_table.py [--taps 60] [--seconds 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "pysrc")]
+
+from harness import CHROMIUM_ARGS, build, serve_dist  # noqa: E402
+from parlour.engine import Match, encode_link  # noqa: E402
+from parlour.games.boo import GAME  # noqa: E402
+from parlour.games.boo.castle import cell_name  # noqa: E402
+
+LONG = """window.benchLong = [];
+new PerformanceObserver((l) => l.getEntries().forEach((e) => window.benchLong.push(e.duration)))
+  .observe({ type: "longtask" });"""
+
+TAP = """async (cell) => {
+  const el = document.getElementById("cell-" + cell);
+  const t0 = performance.now();
+  el.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, pointerId: 1, pointerType: "mouse", button: 0, isPrimary: true }));
+  await new Promise((r) => requestAnimationFrame(() => r()));
+  return performance.now() - t0;
+}"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def taps(page: Any, url: str, count: int) -> dict[str, float]:
+    match = Match.new(GAME, 2, {"trace_ms": 30000}, "bench", {"seats": ["human", "human"]})
+    page.goto(url + f"#/boo/play?m={encode_link(match.record)}")
+    page.wait_for_selector("svg.boo-castle", timeout=120_000)
+    page.click("#boo-booo-0")
+    page.click("#boo-colour-0-white")
+    page.wait_for_selector("#boo-show")
+    x, y = match.state.ghost
+    side = [cell_name((x, y + (1 if y < 8 else -1))), cell_name((x, y))]
+    times = [float(page.evaluate(TAP, side[i % 2])) for i in range(count)]
+    return {
+        "taps": count,
+        "p50": round(statistics.median(times), 1),
+        "p95": round(percentile(times, 0.95), 1),
+        "max": round(max(times), 1),
+    }
+
+
+def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
+    page.goto(url + "#/boo")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
+    page.select_option("#player-count", "6")
+    for seat in range(1, 6):
+        page.select_option(f"#seat-{seat}", "hard")
+    page.evaluate(LONG)
+    page.click("#start")
+    page.wait_for_selector("svg.boo-castle")
+    page.wait_for_timeout(int(seconds * 1000))
+    long = [float(x) for x in page.evaluate("window.benchLong")]
+    plies = page.locator("#move-log > li").count()
+    return {
+        "seconds": seconds,
+        "plies": plies,
+        "long_tasks": len(long),
+        "longest_ms": round(max(long), 1) if long else 0.0,
+        "over_50ms": sum(1 for x in long if x > 50),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--taps", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=40)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    url, server = serve_dist()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 820, "height": 1180})
+            report = {"tap_redraw_ms": taps(page, url, args.taps)}
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            report["five_bots"] = with_bots(page, url, args.seconds)
+            browser.close()
+    finally:
+        server.shutdown()
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()
