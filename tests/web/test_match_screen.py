@@ -358,8 +358,8 @@ def test_side_panels_fold_away_and_start_folded_on_a_narrow_screen():
 
 def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sentences():
     _app, dom = open_app("#/boop/rules?rule=BP-2")
-    assert re.search(r'<p class="wanted" tabindex="-1" id="help-BP-2"><span id="rule-BP-2"', dom.html)
-    assert dom.focused == "help-BP-2"
+    assert re.search(r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span id="rule-BP-2"', dom.html)
+    assert dom.focused == "rule-BP-2"
     sentences = re.findall(r"</span> ([^<]*)</p>", dom.html)
     assert sentences and not any(re.search(r"\(BP-\d+", s) for s in sentences)
 

@@ -16,8 +16,8 @@ from parlour.games.wooly_bully import cli as wooly_cli
 from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.bots import ShepherdBot, WolfBot
 from parlour.games.wooly_bully.stats import MIN_SCORING_SHARE, collect
-from parlour.games.wooly_bully.tiles import shepherd_id
-from wooly_bully.wooly_helpers import BLACK, BLUE, HUNTERS, RED, WOLVES, YELLOW, built, tid
+from parlour.games.wooly_bully.tiles import all_tiles, shepherd_id
+from wooly_bully.wooly_helpers import BLACK, BLUE, HUNTERS, RED, WOLVES, YELLOW, S, built, tid
 
 CAP_B, CAP2_B = tid("cap", BLACK), tid("cap-2", BLACK)
 VCAP_B = tid("village-cap", BLACK)
@@ -45,7 +45,7 @@ def test_bots_close_their_own_pasture(level):
     state = built([((-1, 0), VCAP_B, 0)], hands=[[CAP2_B, tid("cap", YELLOW)], []], colours=[BLACK, RED])
     move = ask(BOTS[level](), state, 0)
     after, _ = GAME.apply(state, 0, move)
-    assert GAME.sheep_points(after, 0) == 3
+    assert GAME.sheep_points(after, 0) == S(VCAP_B, CAP2_B)
 
 
 @pytest.mark.parametrize("level", ["easy", "hard"])
@@ -79,7 +79,9 @@ def test_bots_reveal_when_the_shepherd_closes_a_big_pasture(level):
     move = ask(BOTS[level](), state, 1, out_of_turn=True)
     assert move == mv.reveal((70, 0))
     after, _ = GAME.apply(state, 1, move)
-    assert GAME.sheep_points(after, 1) == 9
+    one_cap = all_tiles()[tid("two-caps", BLACK)].regions[0].sheep
+    one_side = all_tiles()[tid("fenced-corner", BLACK)].regions[1].sheep
+    assert GAME.sheep_points(after, 1) == S(CAP2_B, CAP_B, shepherd_id(BLACK)) + one_cap + one_side
 
 
 def test_hard_bot_leaves_early_with_a_safe_lead_and_easy_bot_waits():

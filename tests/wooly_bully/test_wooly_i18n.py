@@ -33,7 +33,8 @@ def used_keys() -> set[str]:
     keys |= {f"wooly-bully.illegal.{code}" for code in re.findall(r'"([a-z-]+)", "WB-', source)}
     keys |= {f"wooly-bully.end.{r}" for r in re.findall(r'reason = "([a-z-]+)"', source)}
     keys |= {o.label for o in GAME.options}
-    keys |= {f"wooly-bully.log.{k}" for k in ("place", "place-on", "reveal", "leave", "pass", "discard")}
+    keys |= {f"wooly-bully.log.{k}" for k in ("place", "reveal", "leave", "pass", "discard")}
+    keys |= {f"wooly-bully.log.{k}-{kind}" for k in ("place", "place-on") for kind in ("wolf", "hunter")}
     keys |= {f"wooly-bully.colour.{c}" for c in COLOURS}
     keys |= {f"wooly-bully.kind.{k}" for k in KINDS}
     keys |= {f"wooly-bully.design.{t.design}" for t in all_tiles()}

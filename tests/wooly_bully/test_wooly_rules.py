@@ -12,7 +12,7 @@ from parlour.games.wooly_bully import moves as mv
 from parlour.games.wooly_bully.board import Board
 from parlour.games.wooly_bully.state import Turn
 from parlour.games.wooly_bully.tiles import COLOURS, TERRAINS, VILLAGE, bag_ids, shepherd_id, tile
-from wooly_bully.wooly_helpers import BLACK, BLUE, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, built, tid
+from wooly_bully.wooly_helpers import BLACK, BLUE, DEEP_FOREST, HUNTERS, RED, WOLVES, YELLOW, S, built, tid
 
 CAP_B = tid("cap", BLACK)  # black pasture on N, forest elsewhere, 1 sheep
 CAP2_B = tid("cap-2", BLACK)
@@ -128,10 +128,10 @@ def test_wb_5_a_hole_may_stay_empty_and_a_pasture_facing_it_is_not_closed():
     state = built(cells, hands=[[CAP2_B], []], colours=[BLACK, RED])
     assert state.board.area_at((10, 9), 2).open == 1
     assert GAME.sheep_points(state, 0) == 0
-    # The hole can still be filled: then the pasture closes with 1 + 2 sheep.
+    # The hole can still be filled: then the pasture closes with the sheep of both caps.
     new, events = play(state, 0, f"{CAP2_B}@10,10/0")
     assert len(next(e for e in events if e.kind == "drew").data["tiles"]) == 4
-    assert GAME.sheep_points(new, 0) == 3
+    assert GAME.sheep_points(new, 0) == S(CAP_B, CAP2_B)
 
 
 def test_wb_6_a_pasture_never_holds_two_colours():
@@ -164,7 +164,7 @@ def test_wb_7_only_wolves_and_hunters_go_out_of_turn():
 
 def test_wb_8_a_wolf_spoils_every_pasture_bordering_its_forest():
     state = built(closed_black_pasture(), hands=[[], [WOLVES[0]]], colours=[BLACK, RED])
-    assert GAME.sheep_points(state, 0) == 2
+    assert GAME.sheep_points(state, 0) == S(VCAP_B, CAP_B)
     new, _ = play(state, 1, f"{WOLVES[0]}@-1,-2/0")
     assert GAME.sheep_points(new, 0) == 0
 
@@ -183,7 +183,7 @@ def test_wb_9_a_hunter_on_the_wolf_cancels_it():
     assert GAME.sheep_points(state, 0) == 0
     new, _ = play(state, 1, f"{HUNTERS[0]}@-1,-2/0")
     assert new.board.cells[(-1, -2)][1] == (WOLVES[0], HUNTERS[0])
-    assert GAME.sheep_points(new, 0) == 2
+    assert GAME.sheep_points(new, 0) == S(VCAP_B, CAP_B)
 
 
 def test_wb_9_after_a_hunter_no_wolf_enters_that_forest():
@@ -230,7 +230,7 @@ def test_wb_11_joined_forests_keep_the_wolf_active_and_shut_out_new_wolves():
         play(joined, 1, f"{WOLVES[1]}@21,-1/0")
     assert err.value.code == "wooly-bully.illegal.hunted-forest"
     saved, _ = play(joined, 1, f"{HUNTERS[1]}@20,0/0")
-    assert GAME.sheep_points(saved, 0) == 3
+    assert GAME.sheep_points(saved, 0) == S(CAP_B, CAP2_B)
 
 
 # --- revealing and leaving -------------------------------------------------------------------------
@@ -368,12 +368,13 @@ def test_wb_14_with_the_bag_empty_a_seat_that_can_still_lay_must_lay_or_leave():
 # --- scoring ------------------------------------------------------------------------------------------
 def test_wb_15_each_player_scores_the_best_closed_wolf_free_pasture_plus_bonuses():
     state = built(closed_black_pasture(), hands=[[CAP2_B], []], colours=[BLACK, RED])
-    assert GAME.sheep_points(state, 0) == 2 and GAME.sheep_points(state, 1) == 0
+    assert GAME.sheep_points(state, 0) == S(VCAP_B, CAP_B) and GAME.sheep_points(state, 1) == 0
     s, _ = play(state, 1, "leave")
     s, _ = play(s, 0, "leave")
     outcome = GAME.outcome(s)
     assert outcome is not None
-    assert outcome.scores == (2.0, 6.0) and outcome.winners == (1,)
+    assert outcome.scores == (float(S(VCAP_B, CAP_B)), 6.0)
+    assert outcome.winners == ((0,) if S(VCAP_B, CAP_B) > 6 else (1,))
 
 
 def test_wb_15_the_biggest_closed_pasture_counts_not_their_sum():
@@ -382,8 +383,11 @@ def test_wb_15_the_biggest_closed_pasture_counts_not_their_sum():
     # (60,-1): cap-2 turned so black faces south (2 sheep) + (60,0) north cap (1) = 3
     # (60, 1): cap turned 0, black faces north onto (60,0)'s south cap (1) = 2
     state = built(cells, colours=[BLACK, RED])
-    assert state.board.scoring_pastures(BLACK) == [3, 2, 2]
-    assert GAME.sheep_points(state, 0) == 3
+    north = tile(two_caps).regions[0].sheep
+    south = tile(two_caps).regions[1].sheep
+    counts = sorted([S(CAP2_B) + north, S(CAP2_B - 4) + south, S(VCAP_B, CAP_B)], reverse=True)
+    assert state.board.scoring_pastures(BLACK) == counts
+    assert GAME.sheep_points(state, 0) == counts[0]
 
 
 def test_wb_16_closed_means_no_edge_faces_an_empty_square():

@@ -69,3 +69,9 @@ def match_from(state: WoolyState) -> Match[WoolyState, object]:
     match = Match.new(GAME, state.players, {}, "built")
     match.states[-1] = state
     return match  # type: ignore[return-value]
+
+
+def S(*tile_ids: int) -> int:
+    """Sheep printed on the given tiles (tests name the tiles of a pasture, not its count, so they
+    hold for any sheep counts of the tile set)."""
+    return sum(r.sheep for t in tile_ids for r in all_tiles()[t].regions)

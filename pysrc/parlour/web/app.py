@@ -28,6 +28,9 @@ from parlour.web.play import (
 from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 
+KEPT_UI = ("cursor", "home", "view")
+"""What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
+and zoom of a growing field."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -110,7 +113,7 @@ class App:
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
-            self.ui["focus"] = f"help-{self.route.params['rule']}"  # the rule the link pointed at
+            self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
         self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
@@ -209,10 +212,16 @@ class App:
     def played(self, events: list[Any]) -> None:
         gid = self.route.game
         self.last_events = events
-        keep = ("cursor", "home", "trace", "picking") if self.sessions[gid].realtime else ("cursor", "home")
-        self.ui = {k: v for k, v in self.ui.items() if k in keep}
+        session = self.sessions[gid]
+        kept = (*KEPT_UI, "trace", "picking") if session.realtime else KEPT_UI
+        if session.match.plies and session.seats[session.match.plies[-1].player].is_ai:
+            # A bot acted out of turn (a wolf) while the person was choosing: their choice stays
+            # (the board drops it by itself if it no longer fits).
+            kept = (*kept, *getattr(boards.board(gid), "KEEP_UI", ()))
+        self.ui = {k: v for k, v in self.ui.items() if k in kept}
         self.refused, self.copied = None, False
-        if self.sessions[gid].outcome() is not None:
+        session.interrupt = None  # an out-of-turn action done: the device goes back
+        if session.outcome() is not None:
             self.end_closed = False
             self.ui["focus"] = "play-again"  # the end dialog opens: focus goes into it
         if self.revealed not in self.sessions[gid].acting():
@@ -296,6 +305,13 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
+        elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
+            session = self.sessions.get(gid)
+            if session is not None:
+                seat = int(arg) if arg.isdigit() else None
+                session.interrupt = seat if seat in session.interrupters() else None
+                self.revealed, self.refused = None, None
+                self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
         elif action == "reveal":
             self.revealed = int(arg)
             self.ui["focus"] = "status"
@@ -363,6 +379,11 @@ class App:
         elif action == "animations":
             self.settings = self.settings.with_(animations=value)
             self.dom.storage_set(settings_mod.STORAGE_KEY, self.settings.dumps())
+        elif action == "view":  # a board's pan and zoom (assets/panzoom.js), wherever it is drawn
+            if self.route.screen in ("host", "join"):
+                self.net_play().ui["view"] = value
+            else:
+                self.ui["view"] = value
         elif action == "seat":
             self.setup_for(gid)["seats"][int(arg)] = value
         elif action == "player-count":

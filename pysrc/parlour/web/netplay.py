@@ -139,6 +139,8 @@ class NetBoardContext(BoardContext):
 
     net_game: Any = None
     live: bool = False
+    names: list[str] = field(default_factory=list)
+    """The players' names at the table, by seat (boards that name seats use them)."""
 
     @property
     def game(self) -> Any:
@@ -243,6 +245,7 @@ def board_markup(
         ui=ui,
         net_game=game,
         live=may_act(view),
+        names=[seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))],
         private=private,
     )
     return str(board.render(ctx)) + decision_markup(decision_of(board, ctx))
@@ -387,9 +390,12 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
             ),
         )
     for opt in host.game.options:
-        if not opt.choices:
-            continue
         value = host.options.get(opt.name, opt.default)
+        if not opt.choices:
+            if isinstance(opt.default, bool):  # a yes/no variant: a labelled checkbox
+                box = f"<input{attrs(type='checkbox', checked=bool(value), data_action='net-option', data_arg=opt.name, id=f'net-opt-{opt.name}')}>"
+                rows.append(labelled(t(opt.label), box))
+            continue
         inner = "".join(
             tag("option", esc(t(f"{opt.label}.{c}")), value=str(c), selected=c == value) for c in opt.choices
         )
@@ -790,7 +796,11 @@ class NetPlay:
                 self.send_host(host.set_seat(int(arg), kind, level))
         elif action == "net-option":
             opt = next(o for o in host.game.options if o.name == arg)
-            chosen = next((c for c in opt.choices or () if str(c) == value), opt.default)
+            chosen = (
+                bool(value)
+                if not opt.choices and isinstance(opt.default, bool)
+                else next((c for c in opt.choices or () if str(c) == value), opt.default)
+            )
             self.send_host(host.set_options({**host.options, arg: chosen}))
         elif action == "net-players" and value.isdigit():
             self.send_host(host.set_players(int(value)))
@@ -864,7 +874,7 @@ class NetPlay:
             return
         if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
             move = move[1]
-        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names")}
+        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names", "view")}
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))

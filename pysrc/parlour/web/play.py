@@ -245,6 +245,9 @@ def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: s
     acting = session.acting()
     if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
+    interrupting = session.interrupt
+    if interrupting is not None and interrupting == session.human_to_act() and decision is not None:
+        return t("app.decide-out-of-turn", name=seat_label(t, gid, interrupting), decision=decision.prompt)
     who = seat_name(t, gid, acting[0], session)
     if session.seats[acting[0]].is_ai:
         return t("app.thinking", name=who)
@@ -279,7 +282,43 @@ def turn_region(t: T, ctx: BoardContext, decision: Decision | None, passing: str
             role="group",
             aria_labelledby="status",
         )
-    return tag("section", line + buttons, class_="turn", id="turn")
+    return tag(
+        "section", line + buttons + (interrupts(t, ctx) if not passing else ""), class_="turn", id="turn"
+    )
+
+
+def interrupts(t: T, ctx: BoardContext) -> str:
+    """Out-of-turn actions on a shared device (Wooly Bully's wolves, hunters, reveals, leaving):
+    one button per other person who may act now; it opens the privacy screen for that seat. While
+    someone interrupts, a button hands the device back to the seat whose turn it is."""
+    session = ctx.session
+    if session is None or ctx.replay is not None or session.outcome() is not None:
+        return ""
+    people = [i for i, s in enumerate(session.seats) if not s.is_ai]
+    if len(people) < 2:
+        return ""
+    gid = ctx.game.id
+    out = "".join(
+        button(
+            t("app.interrupt", name=seat_label(t, gid, seat)),
+            "interrupt",
+            seat,
+            id=f"interrupt-{seat}",
+            class_="small",
+        )
+        for seat in session.interrupters()
+    )
+    if session.interrupt is not None:
+        acting = session.acting()
+        back = seat_label(t, gid, acting[0]) if acting else ""
+        out += button(
+            t("app.interrupt-done", name=back), "interrupt", "", id="interrupt-done", class_="small"
+        )
+    if not out:
+        return ""
+    return tag(
+        "div", out, class_="interrupts", id="interrupts", role="group", aria_label=t("app.interrupt-label")
+    )
 
 
 def decision_markup(decision: Decision | None) -> str:

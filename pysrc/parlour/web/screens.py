@@ -201,25 +201,23 @@ def rules(
     figures: Mapping[str, str] | None = None,
     wanted: str = "",
 ) -> str:
-    """The rules help: the digest in plain words, one paragraph per message key, each followed by
-    the board's live examples for it (``figures``: key → markup drawn by the board's own code).
-    Rule ids are taken out of the sentences and shown before them as anchors
-    (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, with focus on it)."""
+    """The rules help: the digest in plain words, one paragraph per message key (its id, so a rule
+    can be linked to), each followed by the board's live examples for it (``figures``: key → markup
+    drawn by the board's own code). Rule ids are taken out of the sentences and shown before them
+    as anchors (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, focus on it)."""
     from parlour.web.play import split_rule  # the one place that knows how a rule id is written
 
     figures = figures or {}
     paras = ""
     for k in keys:
         words, ids = split_rule(t(k))
-        anchors = "".join(tag("span", esc(r), id=f"rule-{r}", class_="rule-id") for r in ids)
         hit = bool(wanted) and wanted in ids
-        paras += tag(
-            "p",
-            anchors + " " + esc(words),
-            class_="wanted" if hit else None,
-            tabindex=-1 if hit else None,
-            id=f"help-{wanted}" if hit else None,
-        ) + figures.get(k, "")
+        anchors = "".join(
+            tag("span", esc(r), id=f"rule-{r}", class_="rule-id", tabindex=-1 if r == wanted else None)
+            for r in ids
+        )
+        paras += tag("p", anchors + " " + esc(words), id=k, class_="wanted" if hit else None)
+        paras += figures.get(k, "")
     paras = paras or tag("p", esc(t("app.rules-missing")))
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")

@@ -56,6 +56,10 @@ class LocalSession:
         self.match = match
         self.seats = seats
         self._bots = {level: bots[level]() for level in {s.player for s in seats if s.is_ai}}
+        self.interrupt: int | None = None
+        """A person's seat acting out of turn on this device (hot-seat games where several seats may
+        act at once: Wooly Bully's wolves); cleared by the app once they have acted."""
+        self._interjection: tuple[Any, tuple[int, Any] | None] | None = None
         self._origin: int | None = None
         """Wall-clock ms at which match time 0 fell (real-time games); set by :meth:`clock`."""
         self._plans: dict[tuple[int, int], Any] = {}
@@ -98,16 +102,62 @@ class LocalSession:
         return list(self.game.to_act(self.state)) if self.outcome() is None else []
 
     def ai_to_act(self) -> int | None:
-        """The AI seat that moves next, if the next seat to act is an AI's (turn-based games; a
-        real-time game's bots act on the clock: :meth:`run_due`)."""
+        """The AI seat that moves next: one acting out of turn (its bot has ``interject`` and wants
+        to act now, such as a wolf in Wooly Bully), else the turn's seat if an AI plays it (turn-based
+        games; a real-time game's bots act on the clock: :meth:`run_due`)."""
         if self.realtime:
             return None
+        interjection = self.interjection()
+        if interjection is not None:
+            return interjection[0]
         acting = self.acting()
         return acting[0] if acting and self.seats[acting[0]].is_ai else None
 
+    def interjection(self) -> tuple[int, Any] | None:
+        """``(seat, move)`` of an AI seat acting out of turn now, asked once per position from each
+        bot's own view (bots of games without out-of-turn play have no ``interject``: no cost)."""
+        if self._interjection is not None and self._interjection[0] is self.state:
+            return self._interjection[1]
+        found: tuple[int, Any] | None = None
+        for seat in self.acting()[1:]:
+            bot = self._bots.get(self.seats[seat].player) if self.seats[seat].is_ai else None
+            hook = getattr(bot, "interject", None)
+            if hook is None:
+                continue
+            rng = Rng.from_seed(f"ai:{self.match.record.seed}:{len(self.match.plies)}:{seat}")
+            move = hook(
+                self.game,
+                self.game.view(self.state, seat),
+                seat,
+                self.game.legal_moves(self.state, seat),
+                rng,
+            )
+            if move is not None:
+                found = (seat, move)
+                break
+        self._interjection = (self.state, found)
+        return found
+
     def human_to_act(self) -> int | None:
-        acting = [p for p in self.acting() if not self.seats[p].is_ai]
-        return acting[0] if acting else None
+        """The person's seat the device acts for now: the seat interrupting out of turn, else the
+        turn's seat when a person has it. With only one person at the device they may act whenever
+        the rules let them (out of turn too)."""
+        acting = self.acting()
+        if not acting:
+            return None
+        if self.interrupt is not None and self.interrupt in acting and not self.seats[self.interrupt].is_ai:
+            return self.interrupt
+        if not self.seats[acting[0]].is_ai:
+            return acting[0]
+        people = [i for i, s in enumerate(self.seats) if not s.is_ai]
+        if len(people) == 1 and people[0] in acting:
+            return people[0]
+        return None
+
+    def interrupters(self) -> list[int]:
+        """People's seats that may act now out of turn (each gets an "interrupt" on a shared device)."""
+        acting = self.acting()
+        return [p for p in acting[1:] if not self.seats[p].is_ai and p != self.human_to_act()]
 
     # --- playing ----------------------------------------------------------------------------
     def play(self, player: int, move: Any) -> list[Event]:
@@ -123,6 +173,9 @@ class LocalSession:
         seat = self.ai_to_act()
         if seat is None:
             return None
+        interjection = self.interjection()
+        if interjection is not None:
+            return interjection
         legal = self.game.legal_moves(self.state, seat)
         # Seeded by the position, so an AI game replays and a test sees the same choice every time.
         rng = Rng.from_seed(f"ai:{self.match.record.seed}:{len(self.match.plies)}")

@@ -47,18 +47,23 @@ class Seen:
     board: Board
     hand: list[int]
     weights: list[float]
-    """Per colour: the chance a rival still in the game holds it (0 for our own colour)."""
+    """Per colour: the chance a rival (still in or gone: a leaver's pasture still scores) holds it
+    (0 for our own colour)."""
     bag: int
     left: int
     revealed: bool
     players: int
     every_pasture: bool
+    gone_best: float = 0.0
+    """The best score a player who has left can end with: their bonus plus the best closed pasture
+    of any colour they might hold (their colour is secret, so the worst case for us)."""
 
 
 def read_view(view: JSON, player: int) -> Seen:
     board = Board.build(((x, y), rot, tuple(stack)) for x, y, rot, stack in view["cells"])
     colour = COLOURS.index(view["colours"][player])
-    active = [p for p in range(view["players"]) if p not in view["left"]]
+    # Every other seat is a rival, those who left too: their closed pastures still score for them.
+    active = list(range(view["players"]))
     known = {COLOURS.index(c) for p, c in enumerate(view["colours"]) if c is not None and p != player}
     rivals_known = {
         COLOURS.index(view["colours"][p]) for p in active if p != player and view["colours"][p] is not None
@@ -70,6 +75,19 @@ def read_view(view: JSON, player: int) -> Seen:
         weights[c] = len(hidden) / len(pool) if pool else 0.0
     for c in rivals_known:
         weights[c] = 1.0
+    board_for_gone = board
+    gone_best = 0.0
+    for p in view["left"]:
+        colours_possible = (
+            [COLOURS.index(view["colours"][p])]
+            if view["colours"][p] is not None
+            else [c for c in range(len(COLOURS)) if c != colour and c not in known]
+        )
+        best = max(
+            (board_for_gone.score(c, bool(view["options"].get("all_pastures"))) for c in colours_possible),
+            default=0,
+        )
+        gone_best = max(gone_best, float(view["bonus"][p] + best))
     return Seen(
         me=player,
         colour=colour,
@@ -81,6 +99,7 @@ def read_view(view: JSON, player: int) -> Seen:
         revealed=bool(view["revealed"][player]),
         players=int(view["players"]),
         every_pasture=bool(view["options"].get("all_pastures")),
+        gone_best=gone_best,
     )
 
 
@@ -299,7 +318,10 @@ class ShepherdBot:
         return sum(r.sheep + 1 for r in t.regions if r.terrain == seen.colour)
 
     def leave_ok(self, seen: Seen) -> bool:
-        """Leave once the bag is empty and a pasture of ours already scores."""
+        """Leave once the bag is empty and a pasture of ours already scores (never as the last one
+        in: leaving then gains nothing)."""
+        if seen.players - seen.left <= 1:
+            return False
         return seen.bag == 0 and seen.board.score(seen.colour, seen.every_pasture) > 0
 
     def free_action(self, seen: Seen, legal: Sequence[Move]) -> Move | None:
@@ -376,7 +398,9 @@ class WolfBot(ShepherdBot):
         return 1.0 - (1.5 if seen.bag > 20 else 0.0)
 
     def leave_ok(self, seen: Seen) -> bool:
-        if seen.left >= len(BONUSES) or seen.players - seen.left <= 1:
+        if seen.players - seen.left <= 1:
+            return False  # the last one in gains nothing by leaving and may still grow (WB-13)
+        if seen.left >= len(BONUSES):
             return seen.bag == 0
         bonus = BONUSES[seen.left]
         mine = seen.board.score(seen.colour, seen.every_pasture)
@@ -394,8 +418,10 @@ class WolfBot(ShepherdBot):
             closed = board.score(c, seen.every_pasture)
             promise = max((area_worth(board, a) for a in board.pastures(c) if not a.closed), default=0.0)
             rival_best = max(rival_best, closed + 0.5 * promise)
+        if mine + bonus <= seen.gone_best and seen.bag > 0:
+            return False  # someone who left already has more: only staying can beat them
         # Rivals still grow while the bag lasts: about a twelfth of a sheep per tile left in it.
-        return mine + bonus >= rival_best + 0.08 * seen.bag + 2
+        return mine + bonus >= max(rival_best + 0.08 * seen.bag + 2, seen.gone_best + 1)
 
 
 BOTS: dict[str, BotFactory] = {"random": RandomBot, "easy": ShepherdBot, "hard": WolfBot}

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 
 from parlour.games.wooly_bully.bots import BOTS
-from parlour.games.wooly_bully.stats import collect
+from parlour.games.wooly_bully.stats import balance, collect
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -19,7 +19,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     stats.add_argument("--bots", default="hard", choices=sorted(BOTS))
     stats.add_argument("--seed", default="0")
     stats.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
+    bal = sub.add_parser("balance", help="the tile set's balance targets (leaving, sheep, colours, levels)")
+    bal.add_argument("--games", type=int, default=1000)
+    bal.add_argument("--duel", type=int, default=200)
+    bal.add_argument("--seed", default="0")
     args = parser.parse_args(argv)
+    if args.command == "balance":
+        print(json.dumps(balance(args.games, args.duel, args.seed), indent=2, ensure_ascii=False))
+        return 0
     options = {}
     for item in args.option:
         name, _, value = item.partition("=")

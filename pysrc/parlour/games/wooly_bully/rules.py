@@ -549,7 +549,10 @@ class WoolyBully(Game[WoolyState, Move]):
         if move.kind == "place":
             t = tile(move.tile)
             params.update(tile=move.tile, kind=t.kind, design=t.design, x=move.pos[0], y=move.pos[1])
+            # One sentence per kind, so every language names the tile without nesting words.
             key = "place-on" if move.pos in state.board.cells else "place"
+            if t.kind in ("wolf", "hunter"):
+                key += f"-{t.kind}"
             return (f"{ID}.log.{key}", params)
         if move.kind == "reveal":
             params.update(colour=COLOURS[state.colours[player]], x=move.pos[0], y=move.pos[1])

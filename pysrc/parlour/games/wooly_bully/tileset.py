@@ -19,24 +19,24 @@ C, F, V = "c", "forest", "village"
 
 # One-colour designs: edges N,E,S,W with "c" standing for the colour; regions as (edges, sheep).
 ONE_COLOUR: tuple[tuple[str, tuple[str, ...], tuple[tuple[tuple[int, ...], int], ...]], ...] = (
-    ("cap", (C, F, F, F), (((0,), 1), ((1, 2, 3), 0))),
-    ("cap-2", (C, F, F, F), (((0,), 2), ((1, 2, 3), 0))),
-    ("straight", (C, F, C, F), (((0, 2), 2), ((1,), 0), ((3,), 0))),
-    ("corner", (C, C, F, F), (((0, 1), 2), ((2, 3), 0))),
-    ("fenced-corner", (C, C, F, F), (((0,), 1), ((1,), 1), ((2, 3), 0))),
-    ("two-caps", (C, F, C, F), (((0,), 1), ((2,), 1), ((1, 3), 0))),
-    ("three-sides", (C, C, C, F), (((0, 1, 2), 3), ((3,), 0))),
-    ("meadow", (C, C, C, C), (((0, 1, 2, 3), 4),)),
-    ("village-cap", (C, V, F, F), (((0,), 1), ((1,), 0), ((2, 3), 0))),
-    ("village-far", (C, F, V, F), (((0,), 2), ((2,), 0), ((1, 3), 0))),
-    ("village-corner", (C, C, V, F), (((0, 1), 2), ((2,), 0), ((3,), 0))),
+    ("cap", (C, F, F, F), (((0,), 4), ((1, 2, 3), 0))),
+    ("cap-2", (C, F, F, F), (((0,), 5), ((1, 2, 3), 0))),
+    ("straight", (C, F, C, F), (((0, 2), 5), ((1,), 0), ((3,), 0))),
+    ("corner", (C, C, F, F), (((0, 1), 5), ((2, 3), 0))),
+    ("fenced-corner", (C, C, F, F), (((0,), 4), ((1,), 4), ((2, 3), 0))),
+    ("two-caps", (C, F, C, F), (((0,), 4), ((2,), 4), ((1, 3), 0))),
+    ("three-sides", (C, C, C, F), (((0, 1, 2), 6), ((3,), 0))),
+    ("meadow", (C, C, C, C), (((0, 1, 2, 3), 7),)),
+    ("village-cap", (C, V, F, F), (((0,), 4), ((1,), 0), ((2, 3), 0))),
+    ("village-far", (C, F, V, F), (((0,), 5), ((2,), 0), ((1, 3), 0))),
+    ("village-corner", (C, C, V, F), (((0, 1), 5), ((2,), 0), ((3,), 0))),
 )
 
 # Two-colour designs: "a" and "b" are the colours; each is symmetric under a half turn with the
 # colours swapped, so one copy per unordered pair keeps the set colour-symmetric.
 TWO_COLOUR: tuple[tuple[str, tuple[str, ...], tuple[tuple[tuple[int, ...], int], ...]], ...] = (
-    ("fenced-halves", ("a", "a", "b", "b"), (((0, 1), 2), ((2, 3), 2))),
-    ("across-forest", ("a", F, "b", F), (((0,), 1), ((2,), 1), ((1, 3), 0))),
+    ("fenced-halves", ("a", "a", "b", "b"), (((0, 1), 5), ((2, 3), 5))),
+    ("across-forest", ("a", F, "b", F), (((0,), 4), ((2,), 4), ((1, 3), 0))),
 )
 
 COLOURLESS: tuple[tuple[str, tuple[str, ...], tuple[tuple[tuple[int, ...], int], ...]], ...] = (

@@ -16,6 +16,7 @@ from parlour import games
 
 BOARDS: dict[str, str] = {
     "boop": "parlour.web.boards.boop",
+    "wooly-bully": "parlour.web.boards.wooly_bully",
     "ghosts-galore": "parlour.web.boards.ghosts_galore",
     "boo": "parlour.web.boards.boo",
 }

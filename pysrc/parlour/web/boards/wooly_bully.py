@@ -1,0 +1,721 @@
+"""The Wooly Bully board: a growing field of square tiles around the village, the hand at the
+player's edge, and what everybody may see (hand sizes, the bag, revealed colours, who has left).
+
+Drawn from the viewer's :meth:`~parlour.games.wooly_bully.WoolyBully.view` only, so a board can
+never show a secret the engine did not give that seat. Choosing a tile (or the shepherd, to
+reveal) highlights every square where it fits, with the rotations that fit on each; choosing a
+square shows the tile there, to turn (the button or R) and to confirm (misclicks are costly).
+The field pans and zooms: drag, wheel and pinch in ``assets/panzoom.js``, the zoom buttons and the
+keyboard here; the view box lives in ``ctx.ui["view"]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.games.wooly_bully.board import Board
+from parlour.games.wooly_bully.tiles import COLOURS, FOREST, shepherd_id, tile
+from parlour.web.boards import wooly_svg as svg
+from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.play import BoardContext, Choice, Decision
+
+KEEP_UI = ("sel", "at", "rot")
+"""The person's choice in progress survives a bot's out-of-turn move (dropped when it no longer fits)."""
+PRIVATE = True
+"""The board shows a seat's secrets (hand and colour): hot-seat play needs the privacy screen."""
+S = svg.SIZE
+MARGIN = 40
+MIN_SPAN = 3 * S
+"""The narrowest view: three squares across, so a tile stays big enough to read on a phone."""
+MAX_SPAN = 40 * S
+
+
+# --- what the viewer may do now ------------------------------------------------------------------------
+@dataclass
+class Targets:
+    """Legal moves of the viewer, grouped for the board: per hand item (a tile id, or ``"reveal"``)
+    the squares where it fits and, per square, the rotations that fit."""
+
+    by_item: dict[str, dict[tuple[int, int], list[int]]] = field(default_factory=dict)
+    can_pass: bool = False
+    can_leave: bool = False
+    discards: list[int] = field(default_factory=list)
+
+
+_last: list[Any] = [None, None, None]
+"""The last (state, seat, targets): a tap and the redraw after it ask for the same targets."""
+
+
+def targets(ctx: BoardContext, seat: int | None) -> Targets:
+    out = Targets()
+    if seat is None or not ctx.interactive:
+        return out
+    if _last[0] is ctx.state and _last[1] == seat:
+        cached: Targets = _last[2]
+        return cached
+    _last[:] = [ctx.state, seat, out]
+    for m in ctx.game.legal_moves(ctx.state, seat):
+        if m.kind == "place":
+            out.by_item.setdefault(str(m.tile), {}).setdefault(m.pos, []).append(m.rot)
+        elif m.kind == "reveal":
+            out.by_item.setdefault("reveal", {}).setdefault(m.pos, []).append(0)
+        elif m.kind == "pass":
+            out.can_pass = True
+        elif m.kind == "leave":
+            out.can_leave = True
+        elif m.kind == "discard":
+            out.discards.append(m.tile)
+    return out
+
+
+def acting_seat(ctx: BoardContext) -> int | None:
+    """The seat the person at the device acts for (the viewer, once their secrets are shown)."""
+    return ctx.viewer if ctx.interactive else None
+
+
+def _item_tiles(view: dict[str, Any], seat: int | None, item: str) -> list[int]:
+    """Every tile of the hand that ``item`` stands for (twins share one look: one target set)."""
+    if seat is None or view["hands"][seat] is None:
+        return []
+    if item == "reveal":
+        return []
+    key = tile(int(item))
+    return [
+        t
+        for t in view["hands"][seat]
+        if (tile(t).kind, tile(t).edges, tile(t).regions) == (key.kind, key.edges, key.regions)
+    ]
+
+
+def squares_for(
+    tg: Targets, view: dict[str, Any], seat: int | None, item: str
+) -> dict[tuple[int, int], list[int]]:
+    if item == "reveal":
+        return tg.by_item.get("reveal", {})
+    for t in _item_tiles(view, seat, item):
+        if str(t) in tg.by_item:
+            return tg.by_item[str(t)]
+    return {}
+
+
+# --- geometry ------------------------------------------------------------------------------------------
+def bounds(view: dict[str, Any]) -> tuple[int, int, int, int]:
+    """Squares spanned by the tiles and the empty squares around them."""
+    xs = [c[0] for c in view["cells"]]
+    ys = [c[1] for c in view["cells"]]
+    return min(xs) - 1, min(ys) - 1, max(xs) + 1, max(ys) + 1
+
+
+def fit_box(view: dict[str, Any]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = bounds(view)
+    w, h = (x1 - x0 + 1) * S, (y1 - y0 + 1) * S
+    fw, fh = max(w, MIN_SPAN), max(h, MIN_SPAN)
+    return x0 * S - MARGIN - (fw - w) / 2, y0 * S - MARGIN - (fh - h) / 2, fw + 2 * MARGIN, fh + 2 * MARGIN
+
+
+def view_box(ctx: BoardContext, view: dict[str, Any]) -> tuple[float, float, float, float]:
+    """The part of the field in view: the player's pan and zoom, or the whole field."""
+    raw = ctx.ui.get("view")
+    if isinstance(raw, str):
+        try:
+            x, y, w, h = (float(v) for v in raw.split())
+            if MIN_SPAN / 2 <= w <= MAX_SPAN and MIN_SPAN / 2 <= h <= MAX_SPAN:
+                return x, y, w, h
+        except ValueError:
+            pass
+    return fit_box(view)
+
+
+def zoomed(box: tuple[float, float, float, float], factor: float) -> str:
+    x, y, w, h = box
+    nw = min(max(w * factor, MIN_SPAN / 2), MAX_SPAN)
+    nh = nw * h / w
+    return f"{x + (w - nw) / 2:.0f} {y + (h - nh) / 2:.0f} {nw:.0f} {nh:.0f}"
+
+
+def shown(box: tuple[float, float, float, float], pos: tuple[int, int]) -> str:
+    """The view box moved just enough to show the square ``pos`` (the keyboard cursor)."""
+    x, y, w, h = box
+    px, py = pos[0] * S, pos[1] * S
+    if px < x:
+        x = px - MARGIN
+    elif px + S > x + w:
+        x = px + S + MARGIN - w
+    if py < y:
+        y = py - MARGIN
+    elif py + S > y + h:
+        y = py + S + MARGIN - h
+    return f"{x:.0f} {y:.0f} {w:.0f} {h:.0f}"
+
+
+# --- words ---------------------------------------------------------------------------------------------
+def tile_words(t: Any, tile_id: int) -> str:
+    """A tile in plain words: its design and its pastures ("pasture corner · black pasture, 2 sheep")."""
+    x = tile(tile_id)
+    parts = [t(f"wooly-bully.design.{x.design}")]
+    for region in x.regions:
+        if region.terrain < FOREST:
+            parts.append(
+                t(
+                    "wooly-bully.a11y.pasture",
+                    colour=t(f"wooly-bully.colour.{COLOURS[region.terrain]}"),
+                    count=region.sheep,
+                )
+            )
+    return " · ".join(parts)
+
+
+def seat_title(ctx: BoardContext, seat: int) -> str:
+    from parlour.web.play import seat_name
+
+    session = ctx.session
+    if session is None:  # a network table: the names the players gave
+        names = getattr(ctx, "names", None) or []
+        return str(names[seat]) if seat < len(names) else ctx.t("app.seat.n", n=seat + 1)
+    return seat_name(ctx.t, ctx.game.id, seat, session)
+
+
+# --- drawing -------------------------------------------------------------------------------------------
+def marks(board: Board, t: Any) -> list[str]:
+    """A badge on every closed pasture (its sheep) and a red cross on every pasture a wolf spoils."""
+    out = []
+    for (x, y, i), area in board.roots():
+        if area.terrain >= FOREST or not (area.closed or board.wolfed(area)):
+            continue
+        rot = board.cells[(x, y)][0]
+        region = tile(board.cells[(x, y)][1][0]).regions[i]
+        d = (region.edges[0] + rot) % 4
+        sx, sy = svg.SPOTS[d][3]
+        cx, cy = x * S + sx, y * S + sy
+        colour = COLOURS[area.terrain]
+        if board.wolfed(area):
+            label = t("wooly-bully.a11y.spoiled", colour=t(f"wooly-bully.colour.{colour}"), count=area.sheep)
+            out.append(
+                f'<g class="mark spoiled" transform="translate({cx:.0f},{cy:.0f})" role="img" aria-label="{esc(label)}">'
+                '<circle r="13"/><path d="M-7,-7 L7,7 M7,-7 L-7,7"/></g>'
+            )
+        else:
+            label = t("wooly-bully.a11y.closed", colour=t(f"wooly-bully.colour.{colour}"), count=area.sheep)
+            out.append(
+                f'<g class="mark closed {colour}" transform="translate({cx:.0f},{cy:.0f})" role="img" aria-label="{esc(label)}">'
+                f'<circle r="14"/><text y="5">{area.sheep}</text></g>'
+            )
+    return out
+
+
+def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets, seat: int | None) -> str:
+    t = ctx.t
+    item = str(ctx.ui.get("sel", ""))
+    squares = squares_for(tg, view, seat, item) if item else {}
+    at = _pos(ctx.ui.get("at"))
+    cursor = _pos(ctx.ui.get("cursor"))
+    last = {(int(e.data["x"]), int(e.data["y"])) for e in ctx.events if e.kind in ("tile-placed", "revealed")}
+    parts = [svg.defs()]
+    for x, y, rot, stack in view["cells"]:
+        top = stack[-1]
+        cls = (
+            "placed"
+            + (" last" if (x, y) in last and ctx.animate else "")
+            + (" stacked" if len(stack) > 1 else "")
+        )
+        words = tile_words(t, stack[0]) if len(stack) == 1 else t(f"wooly-bully.kind.{tile(top).kind}")
+        label = t("wooly-bully.a11y.square", what=words, x=x, y=y)
+        body = svg.tile_svg(stack[0], rot, x * S, y * S, cls)
+        if len(stack) > 1:
+            body += svg.tile_svg(top, 0, x * S, y * S, "on-top")
+        parts.append(tag("g", body, role="img", aria_label=label, data_pos=f"{x},{y}"))
+    parts.extend(marks(board, t))
+    if squares:
+        keys = sorted(squares)
+        focus = at if at in squares else (cursor if cursor in squares else keys[0])
+        for pos in keys:
+            rots = squares[pos]
+            x, y = pos
+            sel_cls = "target" + (" chosen" if pos == at else "")
+            dots = "" if item == "reveal" or tile(int(item)).kind != "landscape" else _rotation_dots(rots)
+            label = t("wooly-bully.a11y.target", x=x, y=y, count=len(rots))
+            g_attrs = attrs(
+                class_=sel_cls,
+                id=f"wb-sq-{x}_{y}",
+                role="button",
+                tabindex=0 if pos == focus else -1,
+                data_action="wb-square",
+                data_arg=f"{x},{y}",
+                aria_label=label,
+                aria_pressed="true" if pos == at else "false",
+            )
+            parts.append(
+                f'<g{g_attrs}><rect x="{x * S + 3}" y="{y * S + 3}" width="{S - 6}" height="{S - 6}" rx="8"/>{dots.format(x=x * S, y=y * S)}</g>'
+            )
+        if at in squares:
+            rot = _preview_rot(ctx, squares[at])
+            tid = (
+                shepherd_id(COLOURS.index(view["colours"][seat]))
+                if item == "reveal" and seat is not None
+                else int(item)
+            )
+            parts.append(svg.tile_svg(tid, rot, at[0] * S, at[1] * S, "preview"))
+    box = view_box(ctx, view)
+    vb = " ".join(f"{v:.0f}" for v in box)
+    no_anim = "" if ctx.animate else " no-anim"
+    return (
+        f'<svg viewBox="{vb}" class="wb-field{no_anim}" id="wb-field" data-action="view" data-panzoom="1" '
+        f'role="group" aria-label="{esc(t("wooly-bully.label.field", count=len(view["cells"])))}">'
+        + "".join(parts)
+        + "</svg>"
+    )
+
+
+def _rotation_dots(rots: list[int]) -> str:
+    """Four dots on a target square, one per quarter turn, filled where that turn fits."""
+    out = []
+    for r, (dx, dy) in enumerate(((50, 14), (86, 50), (50, 86), (14, 50))):
+        cls = "rot fits" if r in rots else "rot"
+        out.append(f'<circle cx="{{x}}" cy="{{y}}" r="6" class="{cls}" transform="translate({dx},{dy})"/>')
+    return "".join(out)
+
+
+def _pos(raw: Any) -> tuple[int, int] | None:
+    if not isinstance(raw, str) or "," not in raw:
+        return None
+    try:
+        x, y = raw.split(",")
+        return int(x), int(y)
+    except ValueError:
+        return None
+
+
+def _preview_rot(ctx: BoardContext, rots: list[int]) -> int:
+    index = int(ctx.ui.get("rot", 0) or 0)
+    return sorted(rots)[index % len(rots)]
+
+
+def table_panel(ctx: BoardContext, view: dict[str, Any]) -> str:
+    """What everybody sees: each seat's hand size, revealed colour, leaving and bonus; the bag; discards."""
+    t = ctx.t
+    rows = []
+    turn = view["turns"][0][0] if view["turns"] else None
+    for p in range(view["players"]):
+        colour = view["colours"][p] if (view["revealed"][p] or view["ended"]) else None
+        chip = (
+            f'<svg viewBox="0 0 20 20" class="chip {colour}" aria-hidden="true"><rect width="20" height="20" rx="4" class="t pasture {colour}"/>'
+            f'<rect width="20" height="20" rx="4" fill="url(#wb-{colour})"/></svg>'
+            if colour
+            else '<span class="chip unknown" aria-hidden="true">?</span>'
+        )
+        words = [t("wooly-bully.info.hand", count=view["hand_sizes"][p])]
+        words.append(
+            t("wooly-bully.info.colour", colour=t(f"wooly-bully.colour.{colour}"))
+            if colour
+            else t("wooly-bully.info.secret")
+        )
+        if p in view["left"]:
+            words.append(t("wooly-bully.info.left", count=view["bonus"][p]))
+        cls = "seat" + (" turn" if p == turn else "") + (" gone" if p in view["left"] else "")
+        rows.append(
+            tag(
+                "li",
+                chip + tag("strong", esc(seat_title(ctx, p))) + tag("span", esc(" · ".join(words))),
+                class_=cls,
+                data_seat=p,
+            )
+        )
+    bag = tag("p", esc(t("wooly-bully.info.bag", count=view["bag_size"])), class_="bag", id="wb-bag")
+    discards = ""
+    if view["discards"]:
+        pics = "".join(svg.mini(d, 0, tile_words(t, d), 36) for d in view["discards"])
+        discards = tag("div", tag("span", esc(t("wooly-bully.info.discards"))) + pics, class_="discards")
+    return tag(
+        "section",
+        tag("ul", "".join(rows), class_="wb-seats") + bag + discards,
+        class_="wb-table",
+        aria_label=t("wooly-bully.label.table"),
+    )
+
+
+def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets, seat: int | None) -> str:
+    """The viewer's own edge of the table: their colour, best closed pasture and hand (secret)."""
+    t = ctx.t
+    if seat is None or view["hands"][seat] is None:
+        return ""
+    colour = view["colours"][seat]
+    best = board.score(COLOURS.index(colour), bool(view["options"].get("all_pastures")))
+    mine = tag(
+        "p",
+        esc(t("wooly-bully.info.you", colour=t(f"wooly-bully.colour.{colour}")))
+        + " · "
+        + esc(t("wooly-bully.info.best", count=best)),
+        class_=f"mine {colour}",
+    )
+    item = str(ctx.ui.get("sel", ""))
+    hand = list(view["hands"][seat])
+    buttons = []
+    live = ctx.interactive
+    entries: list[tuple[str, int, str]] = [(str(tid), tid, tile_words(t, tid)) for tid in hand]
+    if not view["revealed"][seat]:
+        entries.append(("reveal", shepherd_id(COLOURS.index(colour)), t("wooly-bully.action.reveal")))
+    focus_key = item if any(k == item for k, _, _ in entries) else (entries[0][0] if entries else "")
+    for key, tid, words in entries:
+        usable = bool(squares_for(tg, view, seat, key)) or (key != "reveal" and int(key) in tg.discards)
+        label = words if usable or not live else t("wooly-bully.a11y.no-fit", what=words)
+        pic = svg.mini(tid, 0, "", 64)
+        cls = "hand-tile" + (" usable" if usable else "") + (" reveal" if key == "reveal" else "")
+        buttons.append(
+            tag(
+                "button",
+                pic
+                + (tag("span", esc(t("wooly-bully.action.reveal")), class_="cap") if key == "reveal" else ""),
+                type="button",
+                class_=cls,
+                id=f"wb-hand-{key}",
+                data_action="wb-select",
+                data_arg=key,
+                aria_pressed="true" if key == item else "false",
+                aria_label=label,
+                tabindex=0 if key == focus_key else -1,
+                disabled=live and not usable,
+            )
+        )
+    row = tag(
+        "div", "".join(buttons), class_="wb-hand", role="toolbar", aria_label=t("wooly-bully.label.hand")
+    )
+    return tag("section", mine + row, class_="wb-own", id="wb-own")
+
+
+def decision(ctx: BoardContext) -> Decision | None:
+    """The decision in words and its buttons: choose a tile, a square, turn and lay it; pass,
+    discard or leave (which asks once more). Out of turn: wolves, hunters, revealing, leaving."""
+    t = ctx.t
+    seat = acting_seat(ctx)
+    if seat is None:
+        return None
+    view = ctx.game.view(ctx.state, seat)
+    if view["hands"][seat] is None:
+        return None
+    tg = targets(ctx, seat)
+    ui = ctx.ui
+    item = str(ui.get("sel", ""))
+    at = _pos(ui.get("at"))
+    squares = squares_for(tg, view, seat, item) if item else {}
+    mine = bool(view["turns"]) and view["turns"][0][0] == seat
+    if ui.get("leaving") and tg.can_leave:
+        return Decision(
+            t("wooly-bully.prompt.leave", count=_next_bonus(view)),
+            (
+                Choice(t("wooly-bully.action.leave-confirm"), "wb-leave", "yes", id="wb-leave-yes"),
+                Choice(t("wooly-bully.action.stay"), "wb-leave", "no", id="wb-leave-no", primary=True),
+            ),
+        )
+    choices: list[Choice] = []
+    if at is not None and at in squares:
+        sq = f"wb-sq-{at[0]}_{at[1]}"
+        prompt = t("wooly-bully.prompt.confirm")
+        choices += [
+            Choice(
+                t("wooly-bully.action.confirm"), "wb-confirm", id="wb-confirm", primary=True, highlights=(sq,)
+            ),
+            Choice(
+                t("wooly-bully.action.rotate"), "wb-rotate", id="wb-rotate", disabled=len(squares[at]) < 2
+            ),
+            Choice(t("wooly-bully.action.cancel"), "wb-cancel", id="wb-cancel"),
+        ]
+    elif item:
+        prompt = t("wooly-bully.prompt.square", count=len(squares))
+        if item != "reveal" and int(item) in tg.discards:
+            prompt = t("wooly-bully.prompt.discard-this")
+            choices.append(
+                Choice(t("wooly-bully.action.discard"), "wb-discard", item, id="wb-discard", primary=True)
+            )
+        choices.append(Choice(t("wooly-bully.action.cancel"), "wb-cancel", id="wb-cancel"))
+    elif tg.discards:
+        prompt = t("wooly-bully.prompt.discard")
+    elif mine and any(k != "reveal" and tile(int(k)).kind == "landscape" for k in tg.by_item):
+        prompt = t("wooly-bully.prompt.tile")
+    elif mine and tg.can_pass:
+        prompt = t("wooly-bully.prompt.pass")
+    elif mine:
+        prompt = t("wooly-bully.prompt.must-lay")
+    else:
+        prompt = t("wooly-bully.prompt.out-of-turn")
+    if tg.can_pass and not item:
+        choices.append(Choice(t("wooly-bully.action.pass"), "wb-pass", id="wb-pass", primary=not tg.by_item))
+    if tg.can_leave and not (at is not None and at in squares):
+        choices.append(Choice(t("wooly-bully.action.leave"), "wb-leave", "ask", id="wb-leave"))
+    return Decision(prompt, tuple(choices))
+
+
+def _next_bonus(view: dict[str, Any]) -> int:
+    from parlour.games.wooly_bully.state import BONUSES
+
+    gone = len(view["left"])
+    active = view["players"] - gone
+    return BONUSES[gone] if active > 1 and gone < len(BONUSES) else 0
+
+
+def zoom_bar(ctx: BoardContext) -> str:
+    t = ctx.t
+    return tag(
+        "div",
+        button(
+            "−",
+            "wb-zoom",
+            "out",
+            aria_label=t("wooly-bully.action.zoom-out"),
+            class_="small",
+            id="wb-zoom-out",
+        )
+        + button(
+            "+", "wb-zoom", "in", aria_label=t("wooly-bully.action.zoom-in"), class_="small", id="wb-zoom-in"
+        )
+        + button(t("wooly-bully.action.fit"), "wb-zoom", "fit", class_="small", id="wb-zoom-fit"),
+        class_="wb-zoom",
+    )
+
+
+def render(ctx: BoardContext) -> str:
+    view = ctx.game.view(ctx.state, ctx.viewer)
+    seat = ctx.viewer if ctx.viewer is not None and view["hands"][ctx.viewer] is not None else None
+    board = ctx.state.board
+    tg = targets(ctx, acting_seat(ctx))
+    field_markup = tag("div", field_svg(ctx, view, board, tg, seat) + zoom_bar(ctx), class_="wb-field-wrap")
+    return tag(
+        "div",
+        table_panel(ctx, view) + field_markup + hand_panel(ctx, view, board, tg, seat),
+        class_="wb-board",
+        data_turn=view["turns"][0][0] if view["turns"] else "",
+    )
+
+
+# --- acting --------------------------------------------------------------------------------------------
+def act(ctx: BoardContext, action: str, arg: str) -> str | None:
+    """A move in notation for the engine, or ``None`` after a change of selection or view."""
+    ui = ctx.ui
+    view = ctx.game.view(ctx.state, ctx.viewer)
+    seat = acting_seat(ctx)
+    if action == "view":
+        if len(arg.split()) == 4:  # a pan or zoom reported by assets/panzoom.js (a tap on the field is not)
+            ui["view"] = arg
+        return None
+    if action == "wb-zoom":
+        box = view_box(ctx, view)
+        if arg == "fit":
+            ui.pop("view", None)
+        else:
+            ui["view"] = zoomed(box, 0.75 if arg == "in" else 1.33)
+        ui["focus"] = f"wb-zoom-{arg}"
+        return None
+    if seat is None:
+        return None
+    tg = targets(ctx, seat)
+    if action == "wb-select":
+        if ui.get("sel") == arg:
+            _clear(ui)
+        else:
+            _clear(ui)
+            ui["sel"] = arg
+            squares = squares_for(tg, view, seat, arg)
+            if len(squares) == 1:
+                ui["at"] = "{},{}".format(*next(iter(squares)))
+        ui["focus"] = f"wb-hand-{arg}"
+        return None
+    item = str(ui.get("sel", ""))
+    squares = squares_for(tg, view, seat, item) if item else {}
+    if action == "wb-square":
+        pos = _pos(arg)
+        if pos in squares:
+            if ui.get("at") == arg and len(squares[pos]) > 1:
+                ui["rot"] = int(ui.get("rot", 0)) + 1  # a second tap on the chosen square turns it
+            else:
+                ui["at"], ui["rot"] = arg, 0
+            ui["cursor"] = arg
+            ui["focus"] = f"wb-sq-{pos[0]}_{pos[1]}"
+        return None
+    if action == "wb-rotate" or (action == "key" and arg in ("r", "R")):
+        if _pos(ui.get("at")) in squares:
+            ui["rot"] = int(ui.get("rot", 0)) + 1
+        return None
+    if action == "wb-cancel" or (action == "key" and arg == "Escape"):
+        if ui.get("at"):
+            ui.pop("at", None)
+            ui.pop("rot", None)
+        else:
+            _clear(ui)
+        ui.pop("leaving", None)
+        return None
+    if action == "key" and arg.startswith("Arrow"):
+        _arrow(ctx, view, squares, arg)
+        return None
+    if action == "wb-confirm":
+        at = _pos(ui.get("at"))
+        if at is None or at not in squares:
+            return None
+        rot = _preview_rot(ctx, squares[at])
+        move = (
+            f"reveal@{at[0]},{at[1]}"
+            if item == "reveal"
+            else f"{_tile_for(view, seat, item, tg, at, rot)}@{at[0]},{at[1]}/{rot}"
+        )
+        _clear(ui)
+        return move
+    if action == "wb-discard" and arg.isdigit():
+        _clear(ui)
+        return f"discard:{arg}"
+    if action == "wb-pass" and tg.can_pass:
+        return "pass"
+    if action == "wb-leave":
+        if arg == "ask":
+            ui["leaving"] = True
+            ui["focus"] = "wb-leave-no"
+        elif arg == "yes" and tg.can_leave:
+            _clear(ui)
+            return "leave"
+        else:
+            ui.pop("leaving", None)
+            ui["focus"] = "wb-leave"
+        return None
+    return None
+
+
+def _tile_for(view: dict[str, Any], seat: int, item: str, tg: Targets, at: tuple[int, int], rot: int) -> int:
+    """The hand tile to lay for ``item`` (twins: whichever the engine listed for this square)."""
+    for t in _item_tiles(view, seat, item):
+        if rot in tg.by_item.get(str(t), {}).get(at, []):
+            return t
+    return int(item)
+
+
+def _clear(ui: dict[str, Any]) -> None:
+    for key in ("sel", "at", "rot", "leaving"):
+        ui.pop(key, None)
+
+
+def _arrow(
+    ctx: BoardContext, view: dict[str, Any], squares: dict[tuple[int, int], list[int]], key: str
+) -> None:
+    """Arrows: among the target squares when a tile is chosen (the nearest in that direction), else
+    along the hand; the view follows the cursor."""
+    ui = ctx.ui
+    dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
+    if squares:
+        here = _pos(ui.get("at")) or _pos(ui.get("cursor")) or sorted(squares)[0]
+        ahead = [p for p in squares if (p[0] - here[0]) * dx + (p[1] - here[1]) * dy > 0]
+        if not ahead:
+            return
+        best = min(ahead, key=lambda p: (abs(p[0] - here[0]) + abs(p[1] - here[1]), p))
+        ui["cursor"] = f"{best[0]},{best[1]}"
+        ui["at"], ui["rot"] = ui["cursor"], 0
+        ui["focus"] = f"wb-sq-{best[0]}_{best[1]}"
+        ui["view"] = shown(view_box(ctx, view), best)
+        return
+    seat = ctx.viewer
+    if seat is None or view["hands"][seat] is None or dy:
+        return
+    keys = [str(x) for x in view["hands"][seat]] + ([] if view["revealed"][seat] else ["reveal"])
+    current = str(ui.get("hand-cursor", keys[0] if keys else ""))
+    if current in keys:
+        nxt = keys[(keys.index(current) + dx) % len(keys)]
+        ui["hand-cursor"] = nxt
+        ui["focus"] = f"wb-hand-{nxt}"
+
+
+# --- rules help ----------------------------------------------------------------------------------------
+def figure(t: Any, cells: list[tuple[int, int, int, int]], label: str) -> str:
+    """A live diagram for the rules help: tiles ``(x, y, tile, rot)`` drawn by the board's own code,
+    closed and spoiled pastures marked as on the table."""
+    from parlour.games.wooly_bully.tiles import village_id
+
+    board = Board()
+    order = sorted(cells, key=lambda c: (c[2] != village_id(), abs(c[0]) + abs(c[1])))
+    for x, y, tid, rot in order:
+        if (x, y) in board.cells:
+            board.stack(tid, (x, y))
+        elif not board.cells or board.fits(tid, rot, (x, y)):
+            board.place(tid, rot, (x, y))
+    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+    x0, y0 = min(xs) * S - 8, min(ys) * S - 8
+    w, h = (max(xs) - min(xs) + 1) * S + 16, (max(ys) - min(ys) + 1) * S + 16
+    body = "".join(svg.tile_svg(st[0], rot, x * S, y * S) for (x, y), (rot, st) in board.cells.items())
+    body += "".join(
+        svg.tile_svg(st[-1], 0, x * S, y * S, "on-top")
+        for (x, y), (_r, st) in board.cells.items()
+        if len(st) > 1
+    )
+    return tag(
+        "figure",
+        f'<svg viewBox="{x0} {y0} {w} {h}" class="wb-field wb-diagram" role="img" aria-label="{esc(label)}">'
+        + svg.defs()
+        + body
+        + "".join(marks(board, t))
+        + "</svg>"
+        + tag("figcaption", esc(label)),
+        class_="wb-figure",
+    )
+
+
+def _design(design: str, colour: int | None = None) -> int:
+    from parlour.games.wooly_bully.tiles import all_tiles
+
+    for x in all_tiles():
+        if x.design == design and (colour is None or colour in x.edges):
+            return x.id
+    raise KeyError(design)
+
+
+def help_examples(t: Any) -> dict[str, str]:
+    """Diagrams shown after paragraphs of the rules help (by message key)."""
+    from parlour.games.wooly_bully.tiles import ids_of, village_id
+
+    black, blue = COLOURS.index("black"), COLOURS.index("blue")
+    village = village_id()
+    vcap = _design("village-cap", black)
+    cap = _design("cap", black)
+    straight = _design("straight", black)
+    wolf, hunter = ids_of("wolf")[0], ids_of("hunter")[0]
+    deep = _design("deep-forest")
+    vcap_blue = _design("village-cap", blue)
+    closed = [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, straight, 0), (-1, -2, cap, 2)]
+    return {
+        "wooly-bully.help.turn": figure(
+            t, [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, cap, 2)], t("wooly-bully.figure.turn")
+        ),
+        "wooly-bully.help.wolf": figure(
+            t, [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0)], t("wooly-bully.figure.wolf")
+        ),
+        "wooly-bully.help.hunter": figure(
+            t,
+            [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0), (-2, -2, hunter, 0)],
+            t("wooly-bully.figure.hunter"),
+        ),
+        "wooly-bully.help.scoring": figure(
+            t, [*closed, (1, 0, vcap_blue, 2)], t("wooly-bully.figure.scoring")
+        ),
+        "wooly-bully.help.reveal": tag(
+            "figure",
+            svg.mini(ids_of("shepherd")[black], 0, t("wooly-bully.design.shepherd"), 96)
+            + tag("figcaption", esc(t("wooly-bully.figure.reveal"))),
+            class_="wb-figure",
+        ),
+    }
+
+
+# --- the log -------------------------------------------------------------------------------------------
+QUIET_EVENTS = ("tile-placed", "revealed", "passed", "discarded")
+"""Events the ply's own line already says."""
+
+
+def event_line(ctx: BoardContext, event: Any) -> str | None:
+    """One event in words, naming players as the table does; a draw says how many tiles (the tiles
+    themselves only to the one who drew them, as the engine cuts it)."""
+    if event.kind in QUIET_EVENTS:
+        return None
+    data = dict(event.data)
+    if "player" in data and isinstance(data["player"], int):
+        data["player"] = seat_title(ctx, data["player"])
+    if event.kind == "drew":
+        data["count"] = len(data["tiles"]) if "tiles" in data else int(data.get("count", 0))
+        data.pop("tiles", None)
+    if event.kind == "game-over":
+        return None  # the end dialog says it, with the scores
+    key = f"wooly-bully.event.{event.kind}"
+    return ctx.t(key, **data)

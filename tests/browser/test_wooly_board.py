@@ -1,0 +1,146 @@
+"""Wooly Bully in the browser, played as people would: three people on one device behind privacy
+screens with a wolf played out of turn, and one person against two bots, each to the end screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app
+from parlour.engine import Match, Rng, encode_link
+from parlour.games.wooly_bully import BOTS, GAME
+from parlour.games.wooly_bully.tiles import tile
+
+AI_TIMEOUT_MS = 60_000
+
+
+def wolf_ready(seats: list[str]) -> tuple[str, int, Any]:
+    """A record after a few bot moves in which seat 2, not on turn, could lay a wolf."""
+    for seed in range(300):
+        match = Match.new(GAME, len(seats), {}, f"wolf:{seed}", {"seats": seats})
+        bots = [BOTS["easy"]() for _ in seats]
+        for ply in range(12):
+            state = match.state
+            turn = GAME.to_act(state)[0]
+            wolves = [
+                m for m in GAME.legal_moves(state, 2) if m.kind == "place" and tile(m.tile).kind == "wolf"
+            ]
+            if turn != 2 and wolves and ply > 0:
+                return encode_link(match.record), turn, wolves[0]
+            legal = GAME.legal_moves(state, turn)
+            move = bots[turn].choose(
+                GAME, GAME.view(state, turn), turn, legal, Rng.from_seed(f"{seed}:{ply}")
+            )
+            if move is None or move.kind == "leave":
+                break
+            match.play(turn, move)
+    raise AssertionError("no seed gives seat 2 a wolf")
+
+
+def status(page: Any) -> str:
+    return page.locator("#status").inner_text().strip()
+
+
+def hold_device(page: Any) -> None:
+    """Press "I am …: show my turn" on the privacy screen."""
+    page.click("#reveal")
+    page.wait_for_selector("#wb-own")
+
+
+def lay_first_tile(page: Any) -> None:
+    """Choose the first hand tile that fits, its first square, and lay it."""
+    usable = page.locator(".hand-tile.usable")
+    for i in range(usable.count()):
+        tid = usable.nth(i).get_attribute("data-arg")
+        if tid != "reveal" and "Wolf" not in (usable.nth(i).get_attribute("aria-label") or ""):
+            usable.nth(i).click()
+            break
+    page.locator("g.target").first.click()
+    page.click("#wb-confirm")
+
+
+def test_hot_seat_privacy_screens_and_a_wolf_out_of_turn_to_the_end(page, site_url, watched):
+    link, turn, wolf = wolf_ready(["human", "human", "human"])
+    open_app(page, site_url, f"#/wooly-bully/play?m={link}")
+    page.wait_for_selector("#privacy", timeout=BOOT_TIMEOUT_MS)
+    assert status(page) == f"Pass the device to Player {turn + 1}"
+    assert page.locator(".hand-tile").count() == 0, "no hand behind the privacy screen"
+    hold_device(page)
+    # Player 3 cries "Wolf!" during another player's turn: the device goes to them, covered first.
+    page.click("#interrupt-2")
+    page.wait_for_selector("#privacy")
+    assert status(page) == "Pass the device to Player 3"
+    hold_device(page)
+    assert status(page).startswith("Player 3, out of turn")
+    page.click(f"#wb-hand-{wolf.tile}")
+    page.click(f"#wb-sq-{wolf.pos[0]}_{wolf.pos[1]}")
+    page.click("#wb-confirm")
+    page.wait_for_selector("#privacy")
+    assert status(page) == f"Pass the device to Player {turn + 1}", "back to the turn's player"
+    assert "Wolf!" in page.locator("#move-log").inner_text()
+    hold_device(page)
+    assert page.locator(f'g[data-pos="{wolf.pos[0]},{wolf.pos[1]}"] .figure.wolf').count() == 1
+    lay_first_tile(page)
+    # Everyone leaves in turn (6, 3, 1 bonus points), each behind the privacy screen: the game ends.
+    for _ in range(3):
+        page.wait_for_selector("#privacy, #end-screen")
+        if page.locator("#end-screen").count():
+            break
+        hold_device(page)
+        page.click("#wb-leave")
+        page.click("#wb-leave-yes")
+    page.wait_for_selector("#end-screen")
+    end = page.locator("#end-screen").inner_text()
+    assert re.search(r"wins|win", end) and "Every player has left" in end
+
+
+def near_the_end(seats: list[str]) -> str:
+    """A record of a bot game with only a few tiles left in the bag, the person (seat 0) to move."""
+    for seed in range(100):
+        match = Match.new(GAME, len(seats), {}, f"end:{seed}", {"seats": seats})
+        bots = [BOTS["hard"]() for _ in seats]
+        for ply in range(400):
+            state = match.state
+            if GAME.outcome(state) is not None:
+                break
+            turn = GAME.to_act(state)[0]
+            if (
+                turn == 0
+                and len(state.bag) <= 6
+                and any(m.kind == "place" for m in GAME.legal_moves(state, 0))
+            ):
+                return encode_link(match.record)
+            move = bots[turn].choose(
+                GAME,
+                GAME.view(state, turn),
+                turn,
+                GAME.legal_moves(state, turn),
+                Rng.from_seed(f"{seed}:{ply}"),
+            )
+            if move is None or (move.kind == "leave" and turn == 0):
+                break
+            match.play(turn, move)
+    raise AssertionError("no near-end position found")
+
+
+def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
+    open_app(page, site_url, f"#/wooly-bully/play?m={near_the_end(['human', 'hard', 'hard'])}")
+    page.wait_for_selector("#wb-own", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("#privacy").count() == 0, "one person: no privacy screen"
+    for _ in range(60):
+        # Wait for the person's own turn (the bots think in between), then lay a tile or pass.
+        page.wait_for_function(
+            "document.querySelector('#end-screen') || "
+            "(document.querySelector('#status') || {}).textContent?.startsWith('Player 1:')",
+            timeout=AI_TIMEOUT_MS,
+        )
+        if page.locator("#end-screen").count():
+            break
+        if page.locator("#wb-pass").count():
+            page.click("#wb-pass")
+        else:
+            lay_first_tile(page)
+        page.wait_for_timeout(200)
+    page.wait_for_selector("#end-screen", timeout=AI_TIMEOUT_MS)
+    end = page.locator("#end-screen").inner_text()
+    assert "Player 1" in end and re.search(r"\d", end)

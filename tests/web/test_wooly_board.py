@@ -1,0 +1,225 @@
+"""The Wooly Bully board on CPython: it draws only what the viewer may see (WB-D1), highlights every
+square and rotation where a chosen tile fits (WB-3, WB-D3), previews before laying, and the local
+session lets bots and people act out of turn (WB-7, WB-D2)."""
+
+from __future__ import annotations
+
+import re
+
+from parlour.engine import Rng
+from parlour.games.wooly_bully import BOTS, GAME
+from parlour.games.wooly_bully import moves as mv
+from parlour.i18n import translate
+from parlour.web import boards
+from parlour.web.boards import wooly_bully as wb
+from parlour.web.boards import wooly_svg
+from parlour.web.play import BoardContext
+from parlour.web.session import LocalSession, Seat
+from wooly_bully.wooly_helpers import BLACK, DEEP_FOREST, RED, WOLVES, YELLOW, built, tid
+
+
+def t(key, **params):
+    return translate("en", key, **params)
+
+
+def session_on(state, seats=("human", "human", "human")):
+    session = LocalSession.new(GAME, [Seat(s) for s in seats], BOTS, {}, "board")
+    session.match.states[-1] = state
+    return session
+
+
+def ctx_for(session, viewer):
+    return BoardContext(session=session, t=t, state=session.state, viewer=viewer)
+
+
+VCAP_B = tid("village-cap", BLACK)
+CAP_Y = tid("cap", YELLOW)
+
+
+def test_the_picker_lists_wooly_bully_as_playable():
+    assert boards.playable("wooly-bully") and boards.board("wooly-bully") is wb
+
+
+def test_wb_d1_the_board_shows_only_the_viewers_hand_and_colour():
+    state = built(hands=[[VCAP_B], [WOLVES[0]], [CAP_Y]], players=3, colours=[BLACK, RED, YELLOW])
+    html = wb.render(ctx_for(session_on(state), 0))
+    hand_args = set(re.findall(r'data-action="wb-select" data-arg="([^"]+)"', html))
+    assert hand_args == {str(VCAP_B), "reveal"}
+    assert "Your sheep are black" in html
+    assert "red sheep" not in html and "yellow sheep" not in html
+    assert html.count("colour secret") == 3  # nobody has revealed yet, not even the viewer publicly
+    nobody = wb.render(ctx_for(session_on(state), None))
+    assert "wb-select" not in nobody and "Your sheep" not in nobody
+
+
+def test_wb_3_choosing_a_tile_highlights_every_square_and_the_rotations_that_fit():
+    state = built(hands=[[VCAP_B], [], []], players=3)
+    ctx = ctx_for(session_on(state), 0)
+    assert wb.act(ctx, "wb-select", str(VCAP_B)) is None
+    html = wb.render(ctx)
+    squares = set(re.findall(r'id="wb-sq-(-?\d+)_(-?\d+)"', html))
+    legal = {m.pos for m in GAME.legal_moves(state, 0) if m.kind == "place"}
+    assert {(int(x), int(y)) for x, y in squares} == legal
+    for x, y in squares:
+        rots = sorted(
+            m.rot for m in GAME.legal_moves(state, 0) if m.kind == "place" and m.pos == (int(x), int(y))
+        )
+        block = re.search(rf'id="wb-sq-{x}_{y}".*?</g>', html).group(0)
+        assert block.count('class="rot fits"') == len(rots)
+
+
+def test_a_placement_is_previewed_turned_and_confirmed_before_it_is_played():
+    straight = tid("straight", BLACK)
+    state = built([((-1, 0), VCAP_B, 0)], hands=[[straight], [], []], players=3)
+    ctx = ctx_for(session_on(state), 0)
+    wb.act(ctx, "wb-select", str(straight))
+    rots = sorted(m.rot for m in GAME.legal_moves(state, 0) if m.pos == (-1, -1) and m.kind == "place")
+    assert wb.act(ctx, "wb-square", "-1,-1") is None
+    html = wb.render(ctx)
+    decided = wb.decision(ctx)
+    assert 'class="tile preview"' in html and decided is not None
+    assert [c.id for c in decided.choices][:2] == ["wb-confirm", "wb-rotate"]
+    assert decided.choices[0].highlights == ("wb-sq--1_-1",)
+    if len(rots) > 1:
+        wb.act(ctx, "key", "R")
+        assert wb._preview_rot(ctx, rots) == rots[1]
+    move = wb.act(ctx, "wb-confirm", "")
+    assert move is not None and mv.decode(move) in GAME.legal_moves(state, 0)
+    assert "sel" not in ctx.ui
+
+
+def test_wb_13_leaving_asks_once_more_and_names_the_bonus():
+    state = built(hands=[[VCAP_B], [], []], players=3)
+    ctx = ctx_for(session_on(state), 0)
+    assert wb.act(ctx, "wb-leave", "ask") is None
+    decided = wb.decision(ctx)
+    assert decided is not None and "with 6 bonus points" in decided.prompt
+    assert [c.id for c in decided.choices] == ["wb-leave-yes", "wb-leave-no"]
+    assert wb.act(ctx, "wb-leave", "no") is None and "leaving" not in ctx.ui
+    wb.act(ctx, "wb-leave", "ask")
+    assert wb.act(ctx, "wb-leave", "yes") == "leave"
+
+
+def test_the_field_keeps_the_players_pan_and_zoom_and_fits_the_whole_field_on_request():
+    state = built(hands=[[VCAP_B], [], []], players=3)
+    ctx = ctx_for(session_on(state), 0)
+    wb.act(ctx, "view", "-300 -200 500 400")
+    assert 'viewBox="-300 -200 500 400"' in wb.render(ctx)
+    wb.act(ctx, "view", "")  # a tap on the field is not a pan
+    assert ctx.ui["view"] == "-300 -200 500 400"
+    wb.act(ctx, "wb-zoom", "in")
+    assert float(ctx.ui["view"].split()[2]) < 500
+    wb.act(ctx, "wb-zoom", "fit")
+    assert "view" not in ctx.ui
+
+
+def test_closed_and_spoiled_pastures_are_marked_with_words():
+    cells = [((-1, 0), VCAP_B, 0), ((-1, -1), tid("cap", BLACK), 2)]
+    state = built(cells, hands=[[], [], []], players=3)
+    html = wb.render(ctx_for(session_on(state), 0))
+    assert 'class="mark closed black"' in html and "closed black pasture" in html
+
+
+def test_every_tile_draws_with_its_sheep_and_a_pattern_per_colour():
+    for tile_id in range(77):
+        body = wooly_svg.tile_body(tile_id)
+        assert body.count('class="sheep"') == sum(r.sheep for r in GAME_TILES()[tile_id].regions)
+    defs = wooly_svg.defs()
+    for colour in ("black", "yellow", "red", "blue"):
+        assert f'id="wb-{colour}"' in defs
+
+
+def GAME_TILES():
+    from parlour.games.wooly_bully.tiles import all_tiles
+
+    return all_tiles()
+
+
+# --- the local session: out of turn -------------------------------------------------------------------
+def test_wb_7_an_ai_seat_plays_its_wolf_out_of_turn_from_its_own_view():
+    # Seat 1 (AI) holds a wolf beside a revealed rival pasture; it is the person's turn at seat 0.
+    from parlour.games.wooly_bully.tiles import shepherd_id
+
+    cells = [((-1, 0), VCAP_B, 0), ((-1, -1), tid("cap", BLACK), 2), ((60, 0), shepherd_id(BLACK), 0)]
+    state = built(cells, hands=[[CAP_Y], [WOLVES[0], DEEP_FOREST]], colours=[BLACK, RED])
+    state = state.with_(revealed=(True, False))
+    session = session_on(state, ("human", "hard"))
+    seat = session.ai_to_act()
+    assert seat == 1
+    _seat, move, _events = session.step_ai()
+    assert move.kind == "place" and move.tile == WOLVES[0]
+
+
+def test_wb_d2_on_one_device_a_person_interrupts_out_of_turn():
+    state = built(hands=[[VCAP_B], [WOLVES[0]], [CAP_Y]], players=3)
+    session = session_on(state)
+    assert session.human_to_act() == 0 and session.interrupters() == [1, 2]
+    session.interrupt = 2
+    assert session.human_to_act() == 2 and session.interrupters() == [1]
+
+
+def test_one_person_against_bots_may_act_out_of_turn_without_interrupting():
+    state = built(hands=[[VCAP_B], [WOLVES[0]]], turn=1)
+    session = session_on(state, ("human", "random"))
+    assert session.human_to_act() == 0
+
+
+def test_the_turns_bot_is_asked_on_its_turn_and_out_of_turn_bots_once_per_position():
+    state = built(hands=[[VCAP_B], [VCAP_B + 1]], turn=1)
+    session = session_on(state, ("human", "hard"))
+    assert session.ai_to_act() == 1
+    chosen = session.choose_ai()
+    assert chosen is not None and chosen[0] == 1 and chosen[1] in GAME.legal_moves(state, 1)
+    first = session.interjection()
+    assert first is session.interjection()
+
+
+# --- hot-seat through the app: privacy screens and interrupts (WB-D1, WB-D2) ------------------------------
+def wolf_ready_record():
+    """A three-person game after a few bot moves, in which seat 2 (not on turn) could lay a wolf."""
+    from parlour.engine import Match, encode_link
+    from parlour.games.wooly_bully.tiles import tile
+
+    for seed in range(300):
+        match = Match.new(GAME, 3, {}, f"wolf:{seed}", {"seats": ["human"] * 3})
+        bots = [BOTS["easy"]() for _ in range(3)]
+        for ply in range(12):
+            state = match.state
+            turn = GAME.to_act(state)[0]
+            wolves = [
+                m for m in GAME.legal_moves(state, 2) if m.kind == "place" and tile(m.tile).kind == "wolf"
+            ]
+            if turn != 2 and wolves and ply > 0:
+                return encode_link(match.record), turn, wolves[0]
+            legal = GAME.legal_moves(state, turn)
+            move = bots[turn].choose(
+                GAME, GAME.view(state, turn), turn, legal, Rng.from_seed(f"{seed}:{ply}")
+            )
+            if move is None or move.kind == "leave":
+                break
+            match.play(turn, move)
+    raise AssertionError("no seed gives seat 2 a wolf to play")
+
+
+def test_wb_d2_hot_seat_each_turn_behind_a_privacy_screen_and_a_wolf_out_of_turn():
+    from web.test_match_screen import open_app, text_of
+
+    link, turn, wolf = wolf_ready_record()
+    app, dom = open_app(f"#/wooly-bully/play?m={link}")
+    name = f"Player {turn + 1}"
+    assert text_of(dom.html, "status") == f"Pass the device to {name}"
+    assert "wb-select" not in dom.html, "no hand is drawn behind the privacy screen"
+    dom.click("reveal", str(turn))
+    assert "Your sheep are" in dom.html and 'id="interrupt-2"' in dom.html
+    dom.click("interrupt", "2")
+    assert text_of(dom.html, "status") == "Pass the device to Player 3"
+    assert "Your sheep are" not in dom.html
+    dom.click("reveal", "2")
+    assert text_of(dom.html, "status").startswith("Player 3, out of turn:")
+    dom.click("wb-select", str(wolf.tile))
+    dom.click("wb-square", f"{wolf.pos[0]},{wolf.pos[1]}")
+    dom.click("wb-confirm")
+    session = app.sessions["wooly-bully"]
+    assert session.match.plies[-1].player == 2 and session.match.plies[-1].move == mv.encode(wolf)
+    assert session.interrupt is None
+    assert text_of(dom.html, "status") == f"Pass the device to {name}", "back to the turn's player, covered"
