@@ -54,6 +54,9 @@ package (type stubs, consoles, source maps) is never loaded and is left out of t
 WHEEL_EXCLUDE = ("generate.py", "cli.py", "__main__.py")
 """Command-line and data-generator modules run on CPython only; the page never imports them."""
 
+OWN_FILES_BUDGET = 500_000
+"""Bytes the site's own files (everything but Pyodide) may take: the build reports them against it."""
+
 MIME = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
@@ -292,6 +295,8 @@ def build() -> Path:
     own = sum(p.stat().st_size for p in site_files(DIST) if "pyodide" not in p.relative_to(DIST).parts)
     total = sum(p.stat().st_size for p in site_files(DIST))
     log(f"dist/ built: version {version}, {total / 1e6:.1f} MB in all, site's own files {own / 1e3:.0f} KB")
+    if own > OWN_FILES_BUDGET:
+        log(f"WARNING: the site's own files exceed their {OWN_FILES_BUDGET / 1e3:.0f} KB budget (issue #17)")
     return DIST
 
 

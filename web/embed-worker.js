@@ -4,12 +4,16 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const WHEEL = "./__PARLOUR_WHEEL__";
+const boot = { start: performance.timeOrigin };  // milliseconds since the worker started, per phase
 const started = (async () => {
+  const wheelBytes = fetch(new URL(WHEEL, import.meta.url)).then((r) => r.arrayBuffer());
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
-  const wheel = await (await fetch(new URL(WHEEL, import.meta.url))).arrayBuffer();
+  boot.pyodide = Math.round(performance.now());
   const site = py.runPython("import site; site.getsitepackages()[0]");
-  py.unpackArchive(wheel, "zip", { extractDir: site });
+  py.unpackArchive(await wheelBytes, "zip", { extractDir: site });
+  boot.wheel = Math.round(performance.now());
   py.runPython("import parlour.web.embed as embed\nhost = embed.Host()");
+  boot.imported = Math.round(performance.now());
   return py.globals.get("host").handle;
 })();
 
@@ -22,7 +26,9 @@ function serve(port) {
       port.postMessage({ id: event.data && event.data.id, fatal: "Parlour could not start: " + error });
       return;
     }
+    const t0 = performance.now();
     const reply = JSON.parse(handle(JSON.stringify(event.data)));
+    reply.boot = { ...boot, handled_ms: Math.round(performance.now() - t0) };
     port.postMessage(reply);
   };
 }

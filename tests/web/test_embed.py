@@ -3,6 +3,7 @@ the messages to and from the parent page (the page itself is tested in tests/bro
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -160,3 +161,27 @@ def test_the_parent_page_can_go_to_a_step_load_a_position_and_ask_for_it():
     )  # the bad load changed nothing
     assert ask(type="command", data={"type": "parlour:goto", "step": True})["out"] == []
     assert ask(type="close")["closed"] and "e1" not in host.embeds
+
+
+def test_embed_this_moment_gives_a_snippet_of_the_shown_moment_with_a_preview_and_copy():
+    from parlour.engine import decode_link
+    from web.test_match_screen import hotseat, open_app
+
+    moves = MOVES.split(",")
+    _, dom = open_app(f"#/boop/play?m={hotseat(moves)}")
+    copied: list[str] = []
+    dom.copy_text = copied.append  # type: ignore[attr-defined]
+    dom.click("replay", "2")  # the log's third line: the moment before purple's k@d4
+    dom.click("embed")
+    assert 'id="embed-dialog"' in dom.html
+    snippet = re.search(r'<textarea readonly id="embed-snippet"[^>]*>(.*?)</textarea>', dom.html).group(1)
+    code = html.unescape(snippet)  # the iframe as the author pastes it
+    src = html.unescape(re.search(r'src="([^"]+)"', code).group(1))
+    assert src.startswith("http://127.0.0.1:8000/embed.html#game=boop&m=") and 'loading="lazy"' in code
+    spec = Spec.parse(src.split("#", 1)[1])
+    assert spec.step == 2 and [p.move for p in decode_link(spec.source).plies] == moves
+    assert f'src="./embed.html#{html.escape(src.split("#", 1)[1])}"' in dom.html  # the live preview
+    dom.click("embed-copy")
+    assert copied == [code] and "Copied." in text(dom.html)
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="embed-dialog"' not in dom.html

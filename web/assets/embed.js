@@ -41,6 +41,7 @@ port.onmessage = (event) => {
   clearTimeout(timer);
   timer = reply.timer == null ? null : setTimeout(() => send({ type: "tick" }), reply.timer);
   document.body.dataset.ready = "1";
+  window.parlourEmbedBoot = reply.boot;  // start-up figures, read by bench/embeds.py
 };
 
 const data = (el, name) => (el && el.getAttribute("data-" + name)) || "";

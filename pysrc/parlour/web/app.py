@@ -12,7 +12,7 @@ from typing import Any
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, router, screens
+from parlour.web import boards, embed, router, screens
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -56,6 +56,8 @@ class App:
         """The end dialog was dismissed to look at the board (it can be reopened)."""
         self.folded: set[str] | None = None
         """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
+        self.embedding: tuple[str, bool] | None = None
+        """The "Embed this moment" dialog when open: its fragment, and whether it was copied."""
         self.error = ""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
@@ -105,6 +107,7 @@ class App:
                 session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.last_events = None, {}, []
         self.share_open, self.copied, self.end_closed = False, False, False
+        self.embedding = None
         self.refused, self.revealed = None, None
         if self.route.screen == "play":
             self.open_match()
@@ -347,6 +350,17 @@ class App:
         elif action == "end-open":
             self.end_closed = False
             self.ui["focus"] = "play-again"
+        elif action == "embed":
+            session = self.sessions[gid]
+            step = self.replay if self.replay is not None else len(session.match.plies)
+            self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
+        elif action == "embed-copy" and self.embedding is not None:
+            self.dom.copy_text(
+                embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
+            )
+            self.embedding = (self.embedding[0], True)
+        elif action == "embed-close":
+            self.embedding = None
         elif action == "replay":
             index = int(arg)
             self.replay = index if index < len(self.sessions[gid].match.plies) else None
@@ -357,6 +371,9 @@ class App:
             self.board_act(action, arg)
 
     def on_key(self, action: str, arg: str, key: str) -> None:
+        if key == "Escape" and self.embedding is not None:
+            self.embedding = None
+            return
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
@@ -539,7 +556,7 @@ class App:
                     t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
-            return game_screen(
+            screen = game_screen(
                 t,
                 ctx,
                 board.render(ctx),
@@ -550,6 +567,10 @@ class App:
                 copied=self.copied,
                 folded=frozenset(self.panels_folded()),
             )
+            if self.embedding is not None:
+                frag, copied = self.embedding
+                screen += embed.embed_dialog(t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied)
+            return screen
         return screens.missing(t)
 
     def render(self) -> None:

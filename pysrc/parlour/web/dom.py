@@ -311,3 +311,9 @@ def loaded() -> None:
     """Tell tests and the loading screen that the app is up."""
     js.document.body.dataset.ready = "1"
     js.window.dispatchEvent(js.Event.new("parlour-ready"))
+
+
+def copy_text(text: str) -> None:
+    """Put ``text`` on the clipboard (the Clipboard API; refused quietly where it is not allowed)."""
+    with contextlib.suppress(Exception):
+        js.navigator.clipboard.writeText(text)

@@ -681,3 +681,66 @@ class Host:
         )
         out = [{"type": PREFIX + "error", "message": reason}]
         return Reply(html, lang, "auto", "Parlour", out)
+
+
+# --- "Embed this moment" -----------------------------------------------------------------------
+SNIPPET_SIZE = (380, 540)
+
+
+def moment_fragment(game_id: str, link: str, step: int, lang: str | None = None) -> str:
+    """The embed fragment showing a match (its share link) at ``step``, stepping from the start."""
+    return fragment(Spec(game=game_id, source=link, step=step, lang=lang))
+
+
+def snippet(base_url: str, frag: str, title: str) -> str:
+    """The ``<iframe>`` an author pastes into their page (lazy, so a page of many starts few)."""
+    width, height = SNIPPET_SIZE
+    return (
+        f'<iframe src="{esc(base_url)}embed.html#{esc(frag)}" width="{width}" height="{height}" '
+        f'loading="lazy" style="border:0" title="{esc(title)}"></iframe>'
+    )
+
+
+def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = False) -> str:
+    """The "Embed this moment" dialog of the match screen: the snippet to copy, a live preview."""
+    code = snippet(base_url, frag, title)
+    preview = tag(
+        "iframe",
+        "",
+        src=f"./embed.html#{frag}",
+        width=SNIPPET_SIZE[0],
+        height=SNIPPET_SIZE[1],
+        title=title,
+        class_="embed-preview",
+        id="embed-preview",
+    )
+    body = (
+        tag("h2", esc(t("embed.moment.title")), id="embed-title", tabindex=-1)
+        + tag("p", esc(t("embed.moment.help")), class_="muted")
+        + tag(
+            "label",
+            tag("span", esc(t("embed.moment.snippet")))
+            + f'<textarea readonly id="embed-snippet" rows="4">{esc(code)}</textarea>',
+            class_="field",
+        )
+        + tag(
+            "div",
+            button(t("embed.moment.copy"), "embed-copy", id="embed-copy", class_="primary")
+            + (tag("span", esc(t("embed.moment.copied")), role="status", id="embed-copied") if copied else "")
+            + tag(
+                "a", esc(t("embed.moment.docs")), href="./docs/embed.html", target="_blank", class_="button"
+            )
+            + button(t("embed.moment.close"), "embed-close", id="embed-close"),
+            class_="actions",
+        )
+        + preview
+    )
+    return tag(
+        "div",
+        tag("div", body, class_="dialog embed-dialog"),
+        class_="end-screen",
+        role="dialog",
+        aria_modal="true",
+        aria_labelledby="embed-title",
+        id="embed-dialog",
+    )

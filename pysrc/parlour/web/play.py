@@ -466,6 +466,7 @@ def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
         t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
     )
     share = button(t("app.share"), "share", id="share")
+    share += button(t("embed.moment.button"), "embed", id="embed")
     new = button(t("app.new-game"), "new-game", id="new-game")
     rules = tag("a", esc(t("app.rules")), href=f"#/{ctx.game.id}/rules", class_="button")
     result = ""

@@ -371,7 +371,11 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
     return (
         f'<svg viewBox="0 0 {VIEW} {VIEW}" class="{cls}" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
-        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}">'
+        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
+        f' data-visitor-room="{cell_name(room) if room else ""}"'
+        f' data-arrangement="{",".join(map(str, state.arrangement))}"'
+        f' data-trapdoors="{",".join(cell_name(c) for c in state.trapdoors)}"'
+        f' data-transitions="{",".join(cell_name(c) for c in state.transitions)}">'
         + "".join(parts)
         + "</svg>"
     )
@@ -582,6 +586,7 @@ def players_panel(ctx: BoardContext) -> str:
                 + tag("span", esc(words), class_="counts")
                 + (tag("span", esc(" · ".join(status)), class_="status-words") if status else ""),
                 data_seat=seat,
+                data_walls=",".join(COLOURS[c] for c in state.walls_of(seat)),
                 class_="hand-up" if state.hands[seat] else None,
             )
         )
