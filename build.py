@@ -38,6 +38,8 @@ MICROPIP_VERSION = "0.11.1"
 TRYSTERO_VERSION = "0.25.4"
 NOBLE_SECP256K1_VERSION = "3.2.0"
 ESBUILD_VERSION = "0.28.2"
+AXE_VERSION = "4.14.1"
+"""axe-core, the accessibility audit a browser test injects into the page (fetched for the tests, never shipped)."""
 
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -98,6 +100,11 @@ def npm_package(name: str, version: str) -> Path:
     (tmp / "package").rename(target)
     shutil.rmtree(tmp)
     return target
+
+
+def axe_script() -> Path:
+    """axe-core's script for the accessibility audit in the browser tests (from npm, cached)."""
+    return npm_package("axe-core", AXE_VERSION) / "axe.min.js"
 
 
 def micropip_wheel() -> Path:
@@ -358,6 +365,7 @@ NETNS_SETUP = (
 def run_tests(pytest_args: list[str]) -> int:
     setup_machine()
     build()
+    axe_script()  # fetched now: the tests run where no network is reachable
     for cmd in (
         ["ruff", "check", "pysrc", "tests", "bench", "build.py"],
         ["ruff", "format", "--check", "pysrc", "tests", "bench", "build.py"],

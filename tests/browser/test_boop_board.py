@@ -147,16 +147,25 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
     tab_to(page, "start")
     page.keyboard.press("Enter")
     page.wait_for_selector("svg.boop-bed")
+    assert focused_id(page) == "screen-title", "a new screen focuses its heading"
     for turn in range(200):
         page.wait_for_selector(DECISION, timeout=AI_TIMEOUT_MS)
         if page.locator("#end-screen").count():
             break
+        if turn:
+            # After the AI's move, or a decision's button gone, focus is back on the bed's cursor.
+            assert focused_id(page).startswith("cell-"), f"focus lost at turn {turn}: {focused_id(page)!r}"
         if page.locator("[data-action=graduate]").count():
             tab_to(page, "grad-")
             page.keyboard.press("Enter")
             continue
         if page.locator("#no-ghost").count():
-            tab_to(page, "entry-" if turn % 4 == 0 else "no-ghost")
+            if turn % 4 == 0:
+                first = tab_to(page, "entry-")
+                page.keyboard.press("ArrowRight")  # the 20 entries are one Tab stop: arrows go round
+                assert focused_id(page).startswith("entry-") and focused_id(page) != first
+            else:
+                tab_to(page, "no-ghost")
             page.keyboard.press("Enter")
             continue
         cursor = focused_id(page) if focused_id(page).startswith("cell-") else tab_to(page, "cell-")
@@ -170,7 +179,14 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
         assert focused_id(page) == target, "the arrows move the focus over the bed"
         page.keyboard.press("Enter")
     assert page.locator("#end-screen").count() == 1
-    tab_to(page, "play-again")
+    assert focused_id(page) == "play-again", "focus moves into the end dialog"
+    for _ in range(6):  # and stays there: the rest of the page is inert
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('#end-screen')") or focused_id(page) == ""
+    page.keyboard.press("Escape")
+    assert page.locator("#end-screen").count() == 0 and focused_id(page) == "end-open"
+    page.keyboard.press("Enter")
+    assert page.locator("#end-screen").count() == 1
 
 
 def test_an_illegal_click_says_why_and_changes_nothing(page, site_url, watched):

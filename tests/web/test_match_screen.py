@@ -17,6 +17,7 @@ from parlour.games.boop import GAME
 from parlour.web import app as app_mod
 from parlour.web import play
 from parlour.web.boards import boop as boop_board
+from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 from toygame import GAME as TOY
 
@@ -31,6 +32,7 @@ class Dom:
         self.focused = ""
         self.said: list[str] = []
         self.timers: list[Any] = []
+        self.copied: list[str] = []
 
     def storage_get(self, key: str) -> str | None:
         return self.storage.get(key)
@@ -69,14 +71,17 @@ class Dom:
     def set_language(self, lang: str, title: str) -> None:
         pass
 
-    def render(self, html: str) -> None:
-        self.html = html
+    def render(self, html: str, home: str = "") -> None:
+        self.html, self.home = html, home
 
     def focus(self, element_id: str) -> None:
         self.focused = element_id
 
     def announce(self, text: str) -> None:
         self.said.append(text)
+
+    def copy(self, text: str) -> None:
+        self.copied.append(text)
 
     def later(self, ms: int, fn: Any) -> None:
         self.timers.append(fn)
@@ -221,3 +226,151 @@ def test_every_registered_board_keeps_the_required_interface(name):
         module = boards.board(gid)
         if module is not None:
             assert callable(getattr(module, name))
+
+
+def test_the_share_link_is_always_the_current_moment_and_copy_confirms():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-'])}")
+    dom.click("share")
+    first = re.search(r'id="share-link" value="([^"]+)"', dom.html)
+    assert first is not None and dom.focused == "copy"
+    dom.click("cell", "d4")
+    later = re.search(r'id="share-link" value="([^"]+)"', dom.html)
+    assert later is not None and later.group(1) != first.group(1), "a move makes a new link"
+    dom.click("copy")
+    assert dom.copied == [later.group(1).replace("&amp;", "&")]
+    assert text_of(dom.html, "copied") == "Link copied." and dom.said[-1] == "Link copied."
+
+
+def test_a_shared_link_opens_as_its_own_match_and_keeps_the_saved_one():
+    storage: dict[str, str] = {}
+    app, dom = open_app("#/boop", storage)
+    dom.click("start")
+    dom.click("cell", "c3")  # my own game against the AI: one move of mine
+    mine = app.sessions["boop"].dumps()
+    # A friend's link, opened later in the same browser.
+    app2, dom2 = open_app(f"#/boop/play?m={hotseat(['k@f6', 'g:-', 'k@a1'])}", storage)
+    assert len(app2.sessions["boop"].match.plies) == 3
+    saved = Saves("boop", storage.get, storage.__setitem__, lambda k: storage.pop(k, None))
+    assert len(saved.slots()) == 2, "both matches are kept"
+    assert saved.record(saved.slots()[1]) == mine, "my game is still there, and older"
+    # The picker resumes the newest; the list offers both, newest first.
+    dom2.set_hash("#/")
+    assert f'href="#/boop/play?s={saved.slots()[0]}"' in dom2.html
+    assert text_of(dom2.html, "saved-boop").startswith("2 saved games")
+    dom2.set_hash(f"#/boop/play?s={saved.slots()[1]}")
+    assert app2.sessions["boop"].dumps() == mine
+
+
+def finished_game(seed: int) -> list[str]:
+    """The moves of a random two-person game of boop. that ends with a line of three cats."""
+    from parlour.engine.rng import Rng
+
+    for attempt in range(50):
+        rng = Rng.from_seed(f"end:{seed}:{attempt}")
+        match = Match.new(GAME, 2, {"first": "orange"}, 1, {"seats": [HUMAN, HUMAN]})
+        while match.outcome() is None and len(match.plies) < 400:
+            player = GAME.to_act(match.state)[0]
+            legal = GAME.legal_moves(match.state, player)
+            match.play(player, legal[rng.below(len(legal))])
+        outcome = match.outcome()
+        if outcome is not None and outcome.reason == "boop.end.line":
+            return [p.move for p in match.record.plies]
+    raise AssertionError("no game ended with a line")
+
+
+def play_move(dom: Dom, move: str) -> None:
+    """Play ``move`` through the screen, as a person clicks it."""
+    if move[:2] in ("k@", "c@"):
+        dom.click("kind", "kitten" if move[0] == "k" else "cat")
+        dom.click("cell", move[2:])
+    elif move.startswith("g:"):
+        dom.click("ghost", move)
+    else:
+        dom.click("graduate", move)
+
+
+def test_the_end_dialog_can_be_dismissed_to_see_the_winning_line_and_reopened():
+    moves = finished_game(1)
+    app, dom = open_app(f"#/boop/play?m={hotseat(moves[:-1])}")
+    play_move(dom, moves[-1])
+    assert app.sessions["boop"].outcome() is not None
+    assert 'id="end-screen"' in dom.html and dom.focused == "play-again", "focus moves into the dialog"
+    assert '<div class="play match" inert>' in dom.html, "the rest is inert while it is open"
+    # BP-20: the winning line of three cats is highlighted on the board.
+    assert len(re.findall(r'class="cell[^"]* win"', dom.html)) >= 3
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="end-screen"' not in dom.html and dom.focused == "end-open"
+    assert len(re.findall(r'class="cell[^"]* win"', dom.html)) >= 3
+    dom.click("end-open")
+    assert 'id="end-screen"' in dom.html and dom.focused == "play-again"
+    dom.click("end-close")
+    assert 'id="end-screen"' not in dom.html and 'id="end-open"' in dom.html
+
+
+def test_each_event_animates_once_and_a_move_takes_at_most_600_ms():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@c3', 'g:-', 'k@d3', 'g:-'])}")
+    dom.click("cell", "d4")  # BP-3: the new kitten boops d3 to d2 and c3 to b2
+    animated = re.findall(r'class="anim[^"]*" style="([^"]+)"', dom.html)
+    assert animated, "the move is animated"
+    ends = [
+        int(re.search(r"--delay:(\d+)ms", s).group(1)) + int(re.search(r"--dur:(\d+)ms", s).group(1))
+        for s in animated
+    ]
+    assert max(ends) <= play.MOVE_MS
+    dom.click("kind", "kitten")  # a selection change redraws without replaying the move
+    assert 'class="anim' not in dom.html
+
+
+@pytest.mark.parametrize("steps", [1, 2, 3, 5, 9])
+@pytest.mark.parametrize("speed", [1.0, 0.5])
+def test_a_move_of_any_length_fits_in_600_ms_scaled_by_speed(steps, speed):
+    assert play.move_duration(steps, speed) <= play.MOVE_MS * speed
+    assert play.timing(steps, 0.0) == play.Timing(0, 0)
+
+
+def test_saves_keep_several_matches_newest_first_and_move_an_old_single_save_into_a_slot():
+    storage = {"parlour.save.boop": "old", "parlour.notes.boop": "{}"}
+    saves = Saves("boop", storage.get, storage.__setitem__, lambda k: storage.pop(k, None))
+    assert saves.slots() == ["0"] and saves.record("0") == "old" and "parlour.save.boop" not in storage
+    for n in range(1, 12):
+        saves.put(str(n), f"r{n}")
+    assert saves.slots()[:3] == ["11", "10", "9"] and len(saves.slots()) == 8
+    assert saves.record("0") is None, "the oldest beyond eight are dropped"
+    saves.put("5", "again")
+    assert saves.slots()[0] == "5"
+    saves.delete("5")
+    assert "5" not in saves.slots() and saves.record("5") is None
+    storage["parlour.saves.boop"] = "{damaged"
+    assert saves.slots() == []
+
+
+def test_side_panels_fold_away_and_start_folded_on_a_narrow_screen():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1'])}")
+    assert 'id="log-body"' in dom.html and 'id="log-body" hidden' not in dom.html
+    dom.click("fold", "log")
+    assert 'id="log-body" hidden' in dom.html and 'aria-expanded="false"' in dom.html
+    assert dom.focused == "fold-log"
+    narrow = Dom(f"#/boop/play?m={hotseat(['k@a1'])}")
+    narrow.narrow = lambda: True  # type: ignore[attr-defined]
+    app_mod.App(narrow).start()
+    assert 'id="log-body" hidden' in narrow.html, "below the board, folded, on a phone"
+
+
+def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sentences():
+    _app, dom = open_app("#/boop/rules?rule=BP-2")
+    assert re.search(r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span id="rule-BP-2"', dom.html)
+    assert dom.focused == "rule-BP-2"
+    sentences = re.findall(r"</span> ([^<]*)</p>", dom.html)
+    assert sentences and not any(re.search(r"\(BP-\d+", s) for s in sentences)
+
+
+def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
+    app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    dom.click("replay", "1")
+    assert text_of(dom.html, "status").startswith("Showing the position before move 2")
+    assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
+    assert 'id="back-to-game"' in dom.html and 'aria-pressed="true"' in dom.html
+    dom.click("cell", "c3")  # the board takes no input in a replay
+    assert len(app.sessions["boop"].match.plies) == 3
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="back-to-game"' not in dom.html and 'id="choices"' in dom.html

@@ -25,13 +25,12 @@ from parlour.web.play import (
     privacy_seat,
     seat_name,
 )
+from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 
-SAVE_KEY = "parlour.save.{game}"
-KEPT_UI = ("cursor", "view")
-"""What a board remembers across moves: the keyboard cursor and the pan and zoom of a growing field."""
-NOTES_KEY = "parlour.notes.{game}"
-"""The seats' private notes of the saved match (a pencilled hidden tile), kept apart from the record."""
+KEPT_UI = ("cursor", "home", "view")
+"""What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
+and zoom of a growing field."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -44,11 +43,19 @@ class App:
         self.settings = settings_mod.load(dom.storage_get(settings_mod.STORAGE_KEY), dom.languages())
         self.route = router.Route("picker")
         self.sessions: dict[str, LocalSession] = {}
+        self.slots: dict[str, str] = {}
+        """The save slot of each game's match in memory (see :mod:`parlour.web.saves`)."""
         self.setups: dict[str, dict[str, Any]] = {}
         self.ui: dict[str, Any] = {}
         self.replay: int | None = None
         self.last_events: list[Any] = []
-        self.share_text = ""
+        self.share_open = False
+        """The share panel is open: it shows the link to the current moment, redrawn on every render."""
+        self.copied = False
+        self.end_closed = False
+        """The end dialog was dismissed to look at the board (it can be reopened)."""
+        self.folded: set[str] | None = None
+        """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
         self.embedding: tuple[str, bool] | None = None
         """The "Embed this moment" dialog when open: its fragment, and whether it was copied."""
         self.error = ""
@@ -98,7 +105,8 @@ class App:
         if self.route.screen != "play":
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
-        self.replay, self.ui, self.share_text, self.last_events = None, {}, "", []
+        self.replay, self.ui, self.last_events = None, {}, []
+        self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
         if self.route.screen == "play":
@@ -107,6 +115,9 @@ class App:
             self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
             self.net_play().open_join(self.route.params)
+        if self.route.screen == "rules" and self.route.params.get("rule"):
+            self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
+        self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
     def net_play(self) -> Any:
@@ -120,10 +131,17 @@ class App:
     def bots(self, gid: str) -> dict[str, Any]:
         return dict(games.module(gid).BOTS)
 
+    def saves(self, gid: str) -> Saves:
+        dom = self.dom
+        return Saves(gid, dom.storage_get, dom.storage_set, dom.storage_remove)
+
     def open_match(self) -> None:
-        """The play route: a shared link (``?m=``), else the match in memory, else the saved one."""
+        """The play route: a shared link (``?m=``) opens as a match of its own (saved in a new slot,
+        so no saved match is replaced); ``?s=SLOT`` a saved match; else the match in memory, else
+        the newest saved one."""
         gid = self.route.game
         link = self.route.params.get("m")
+        wanted = self.route.params.get("s")
         if link is not None:
             try:
                 record = decode_link(link)
@@ -135,37 +153,48 @@ class App:
                 self.dom.replace_hash(f"#/{gid}")
                 self.route = router.Route("setup", gid)
                 return
+            self.slots[gid] = new_slot()
             self.save(gid)
             self.dom.replace_hash(f"#/{gid}/play")
+        elif wanted is not None and wanted != self.slots.get(gid):
+            self.sessions.pop(gid, None)
+            self.resume(gid, wanted)
+            self.dom.replace_hash(f"#/{gid}/play")
         if gid not in self.sessions:
-            stored = self.dom.storage_get(SAVE_KEY.format(game=gid))
-            if stored:
-                try:
-                    self.sessions[gid] = LocalSession.resume(
-                        games.load(gid), MatchRecord.loads(stored), self.bots(gid)
-                    )
-                    self.sessions[gid].load_notes(self.dom.storage_get(NOTES_KEY.format(game=gid)))
-                except CorruptMatch as err:
-                    self.error = self.t(err.code, **err.params)
-                    self.dom.storage_remove(SAVE_KEY.format(game=gid))
+            newest = self.saves(gid).newest()
+            if newest is not None:
+                self.resume(gid, newest)
         if gid not in self.sessions:
             self.route = router.Route("setup", gid)
             self.dom.replace_hash(f"#/{gid}")
             return
         self.schedule_ai()
 
+    def resume(self, gid: str, slot: str) -> None:
+        """Load the saved match of ``slot``; a damaged one is reported and forgotten."""
+        saves = self.saves(gid)
+        stored = saves.record(slot)
+        if not stored:
+            return
+        try:
+            session = LocalSession.resume(games.load(gid), MatchRecord.loads(stored), self.bots(gid))
+        except CorruptMatch as err:
+            self.error = self.t(err.code, **err.params)
+            saves.delete(slot)
+            return
+        session.load_notes(saves.notes(slot))
+        self.sessions[gid], self.slots[gid] = session, slot
+
     def save(self, gid: str) -> None:
+        """Keep the match in its own slot (a finished match is forgotten)."""
         session = self.sessions[gid]
-        key = SAVE_KEY.format(game=gid)
-        notes = NOTES_KEY.format(game=gid)
+        slot = self.slots.setdefault(gid, new_slot())
         if session.outcome() is None:
-            kept = self.dom.storage_set(key, session.dumps())
-            kept = self.dom.storage_set(notes, session.dumps_notes()) is not False and kept is not False
+            kept = self.saves(gid).put(slot, session.dumps(), session.dumps_notes())
             if not kept:  # quota full or storage refused: say so rather than lose the game silently
                 self.error = self.t("app.not-saved")
         else:
-            self.dom.storage_remove(key)
-            self.dom.storage_remove(notes)
+            self.saves(gid).delete(slot)
 
     def new_match(self, gid: str) -> None:
         setup = self.setup_for(gid)
@@ -173,6 +202,7 @@ class App:
         seed = f"{time.time_ns()}"
         game = games.load(gid)
         self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), setup["options"], seed)
+        self.slots[gid] = new_slot()
         self.save(gid)
 
     def setup_for(self, gid: str) -> dict[str, Any]:
@@ -192,8 +222,11 @@ class App:
             # (the board drops it by itself if it no longer fits).
             kept = (*kept, *getattr(boards.board(gid), "KEEP_UI", ()))
         self.ui = {k: v for k, v in self.ui.items() if k in kept}
-        self.refused = None
+        self.refused, self.copied = None, False
         session.interrupt = None  # an out-of-turn action done: the device goes back
+        if session.outcome() is not None:
+            self.end_closed = False
+            self.ui["focus"] = "play-again"  # the end dialog opens: focus goes into it
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
         self.save(gid)
@@ -298,9 +331,25 @@ class App:
         elif action == "undo":
             self.sessions[gid].undo()
             self.last_events, self.ui, self.refused, self.revealed = [], {}, None, None
+            self.end_closed = False
             self.save(gid)
         elif action == "share":
-            self.share_text = f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
+            self.share_open, self.copied = not self.share_open, False
+            self.ui["focus"] = "copy" if self.share_open else "share"
+        elif action == "copy":
+            self.dom.copy(self.share_link(gid))
+            self.copied = True
+            self.dom.announce(self.t("app.copied"))
+        elif action == "fold":
+            folded = self.panels_folded()
+            folded.symmetric_difference_update({arg})
+            self.ui["focus"] = f"fold-{arg}"
+        elif action == "end-close":
+            self.end_closed = True
+            self.ui["focus"] = "end-open"
+        elif action == "end-open":
+            self.end_closed = False
+            self.ui["focus"] = "play-again"
         elif action == "embed":
             session = self.sessions[gid]
             step = self.replay if self.replay is not None else len(session.match.plies)
@@ -328,7 +377,13 @@ class App:
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
+        session = self.sessions.get(self.route.game)
+        over = session is not None and session.outcome() is not None
+        if key == "Escape" and self.route.screen == "play" and over and not self.end_closed:
+            self.on_click("end-close", "")
+            return
         if self.route.screen in ("play", "host", "join"):
+            self.ui["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
@@ -424,6 +479,7 @@ class App:
             viewer=viewer,
             events=self.last_events if self.replay is None else [],
             animate=self.settings.animate(self.dom.reduced_motion()),
+            speed=self.settings.speed(self.dom.reduced_motion()),
             replay=self.replay,
             ui=self.ui,
             private=session.notes_of(viewer) if noting and viewer is not None else None,
@@ -434,12 +490,36 @@ class App:
             ctx.viewer, ctx.private = None, None
         return ctx
 
+    def saved_matches(self, gid: str) -> list[screens.SavedMatch]:
+        """The game's saved matches, newest first, as the picker lists them."""
+        saves, out = self.saves(gid), []
+        for slot in saves.slots():
+            try:
+                record = MatchRecord.loads(saves.record(slot) or "")
+            except CorruptMatch:
+                continue
+            out.append(screens.SavedMatch(slot, len(record.plies)))
+        return out
+
+    def panels_folded(self) -> set[str]:
+        if self.folded is None:
+            narrow = getattr(self.dom, "narrow", lambda: False)()
+            self.folded = {"log", "score"} if narrow else set()
+        return self.folded
+
+    def share_link(self, gid: str) -> str:
+        """The link to the match as it stands now (a later move makes a new link)."""
+        return f"{self.dom.page_url()}#/{gid}/play?m={self.sessions[gid].link()}"
+
+    def share_text(self, gid: str) -> str:
+        return self.share_link(gid) if self.share_open and gid in self.sessions else ""
+
     def picker_entries(self) -> list[screens.PickerEntry]:
         entries = []
         for info in games.GAMES:
             playable = boards.playable(info.id)
-            saved = playable and bool(self.dom.storage_get(SAVE_KEY.format(game=info.id)))
-            entries.append(screens.PickerEntry(info, playable, saved))
+            saved = self.saved_matches(info.id) if playable else []
+            entries.append(screens.PickerEntry(info, playable, bool(saved), saved))
         return entries
 
     def screen(self) -> str:
@@ -455,7 +535,8 @@ class App:
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
             hook = getattr(boards.board(r.game), "help_examples", None)
-            return screens.rules(t, r.game, keys, hook(t) if callable(hook) else None)
+            figures = hook(t) if callable(hook) else None
+            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""))
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
@@ -472,11 +553,19 @@ class App:
             if seat is not None:
                 name = seat_name(t, r.game, seat, session)
                 return game_screen(
-                    t, ctx, privacy_screen(t, name, seat), self.share_text, passing=name, board=board
+                    t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
             screen = game_screen(
-                t, ctx, board.render(ctx), self.share_text, decision_of(board, ctx), board=board
+                t,
+                ctx,
+                board.render(ctx),
+                self.share_text(r.game),
+                decision_of(board, ctx),
+                board=board,
+                end_closed=self.end_closed,
+                copied=self.copied,
+                folded=frozenset(self.panels_folded()),
             )
             if self.embedding is not None:
                 frag, copied = self.embedding
@@ -487,10 +576,16 @@ class App:
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        self.dom.render(html)
+        self.dom.render(html, str(self.ui.get("home", "")))
+        self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = self.ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+
+
+def new_slot() -> str:
+    """A new save slot's id: the time in ms, so ids sort by age and never repeat on one device."""
+    return f"{time.time_ns() // 1_000_000:x}"
 
 
 def now_ms() -> int:

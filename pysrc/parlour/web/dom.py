@@ -33,8 +33,10 @@ def _proxy(fn: Callable[..., Any]) -> Any:
     return p
 
 
-def render(html: str) -> None:
-    """Replace the app's markup, keeping keyboard focus on the element with the same id."""
+def render(html: str, home: str = "") -> None:
+    """Replace the app's markup, keeping keyboard focus on the element with the same id; when that
+    element is gone (a decision's button after the choice), focus goes to ``home`` (the board's
+    keyboard cursor), never back to the top of the page."""
     doc = js.document
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
@@ -45,6 +47,8 @@ def render(html: str) -> None:
     _restore_scroll(root, scrolled)
     if focus_id:
         el = doc.getElementById(focus_id)
+        if not _some(el) and home:
+            el = doc.getElementById(home)
         if _some(el):
             el.focus()
 
@@ -69,6 +73,14 @@ def focus(element_id: str) -> None:
     el = js.document.getElementById(element_id)
     if _some(el):
         el.focus()
+
+
+def copy(text: str) -> None:
+    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation)."""
+    with contextlib.suppress(
+        Exception
+    ):  # refused (no permission, not a secure context): the field stays selectable
+        js.navigator.clipboard.writeText(text)
 
 
 def set_language(lang: str, title: str) -> None:
@@ -261,6 +273,11 @@ def page_url() -> str:
 
 def languages() -> list[str]:
     return [str(x) for x in js.navigator.languages] or [str(js.navigator.language)]
+
+
+def narrow() -> bool:
+    """Whether the window is too narrow for side panels beside the board (the CSS breakpoint)."""
+    return bool(js.window.matchMedia("(max-width: 899px)").matches)
 
 
 def reduced_motion() -> bool:

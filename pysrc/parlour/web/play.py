@@ -67,6 +67,51 @@ class Refusal:
     target: str = ""
 
 
+MOVE_MS = 600
+"""The longest a move's animation may take in all at normal speed (steps overlap to fit)."""
+STEP_MS = 260
+"""One step's animation at normal speed when there is time for it."""
+OVERLAP = 0.5
+"""A step starts when the previous one is this far through."""
+SPEEDS = {"normal": 1.0, "fast": 0.5, "off": 0.0}
+"""Animation speed by setting: a factor on every duration; 0 draws no animation."""
+
+
+@dataclass(frozen=True)
+class Timing:
+    """When each step of a move's animation starts (``gap`` apart) and how long it lasts (``dur``)."""
+
+    gap: int
+    dur: int
+
+    def style(self, step: int, **offsets: float) -> str:
+        """CSS custom properties for an element animated at ``step`` (``--delay``, ``--dur`` and
+        offsets such as ``dx=12`` → ``--dx:12px``)."""
+        extra = "".join(f"--{k}:{v:.0f}px;" for k, v in offsets.items())
+        return f"{extra}--delay:{step * self.gap}ms;--dur:{self.dur}ms"
+
+
+def timing(steps: int, speed: float = 1.0) -> Timing:
+    """The timing of a move of ``steps`` steps at ``speed`` (1 normal, 0.5 fast, 0 off): each step
+    takes up to ``STEP_MS`` and the whole move at most ``MOVE_MS`` (both scaled by ``speed``).
+
+    >>> timing(5)
+    Timing(gap=100, dur=200)
+    >>> timing(1)
+    Timing(gap=130, dur=260)
+    """
+    if steps <= 0 or speed <= 0:
+        return Timing(0, 0)
+    dur = min(STEP_MS * speed, MOVE_MS * speed / (1 + OVERLAP * (steps - 1)))
+    return Timing(round(dur * OVERLAP), round(dur))
+
+
+def move_duration(steps: int, speed: float = 1.0) -> int:
+    """How long a move of ``steps`` steps animates in all, in ms (what the 600 ms limit is about)."""
+    t = timing(steps, speed)
+    return 0 if steps <= 0 or t.dur == 0 else t.gap * (steps - 1) + t.dur
+
+
 RULE_CODE = re.compile(r"\s*\(([A-Z]{2,3}-[A-Z]?\d+[a-z]?)\)")
 """A rule id written in a sentence, "(BP-2)": taken out of player-facing text, kept as a link."""
 
@@ -106,7 +151,9 @@ class BoardContext:
     board's own memory between renders (selection, keyboard cursor). ``private`` is the viewer's
     seat's private notes (Ghosts Galore's pencilled hidden tile): JSON the board may change at any
     time, even out of turn, kept per seat by the session or the network page and never sent or
-    recorded; ``None`` when no seated player is looking (a spectator, a replay).
+    recorded; ``None`` when no seated player is looking (a spectator, a replay). ``refused`` is the
+    last refusal (the board marks ``refused.target``). ``speed`` scales animation times
+    (:func:`timing`: 1 normal, 0.5 fast).
     """
 
     session: LocalSession
@@ -119,6 +166,7 @@ class BoardContext:
     ui: dict[str, Any] = field(default_factory=dict)
     private: dict[str, Any] | None = None
     refused: Refusal | None = None
+    speed: float = 1.0
 
     @property
     def game(self) -> Any:
@@ -305,7 +353,28 @@ def feedback(t: T, ctx: BoardContext) -> str:
     )
 
 
-def score_panel(t: T, ctx: BoardContext) -> str:
+def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "") -> str:
+    """A side panel whose heading is a button folding it away (narrow screens start folded)."""
+    fold = tag(
+        "button",
+        esc(title),
+        type="button",
+        class_="fold",
+        aria_expanded="true" if open_ else "false",
+        aria_controls=f"{name}-body",
+        data_action="fold",
+        data_arg=name,
+        id=f"fold-{name}",
+    )
+    return tag(
+        "section",
+        tag("h2", fold) + extra + tag("div", body, id=f"{name}-body", hidden=not open_),
+        class_="panel",
+        id=f"{name}-panel",
+    )
+
+
+def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
     scores = ctx.game.scores(ctx.state)
     if scores is None:
         return ""
@@ -313,7 +382,7 @@ def score_panel(t: T, ctx: BoardContext) -> str:
         tag("li", tag("span", esc(seat_name(t, ctx.game.id, i, ctx.session))) + tag("strong", esc(_num(s))))
         for i, s in enumerate(scores)
     )
-    return tag("section", tag("h2", esc(t("app.score"))) + tag("ul", rows, class_="scores"), class_="panel")
+    return panel("score", t("app.score"), tag("ul", rows, class_="scores"), open_)
 
 
 def _num(value: float) -> str:
@@ -344,7 +413,7 @@ def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
     return {k: t(v) if isinstance(v, str) and v in english else v for k, v in params.items()}
 
 
-def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
+def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) -> str:
     """Every ply as an entry (a button showing that moment) with its events' lines under it."""
     items = []
     all_events = ctx.session.match.events
@@ -372,13 +441,13 @@ def log_panel(t: T, ctx: BoardContext, board: Any = None) -> str:
                 id=f"log-{entry.index}",
             )
         )
-    live = button(t("app.live"), "live", class_="small", id="live") if ctx.replay is not None else ""
+    live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
         tag("ol", "".join(items), class_="log", id="move-log", data_keep_scroll="end")
         if items
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
-    return tag("section", tag("h2", esc(t("app.log"))) + live + body, class_="panel", id="log-panel")
+    return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
@@ -392,7 +461,7 @@ def button_markup(label_markup: str, action: str, arg: object, pressed: bool) ->
     )
 
 
-def controls(t: T, ctx: BoardContext) -> str:
+def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
     undo = button(
         t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
     )
@@ -400,12 +469,32 @@ def controls(t: T, ctx: BoardContext) -> str:
     share += button(t("embed.moment.button"), "embed", id="embed")
     new = button(t("app.new-game"), "new-game", id="new-game")
     rules = tag("a", esc(t("app.rules")), href=f"#/{ctx.game.id}/rules", class_="button")
-    return tag("div", undo + share + new + rules, class_="controls")
+    result = ""
+    if end_closed and ctx.session.outcome() is not None and ctx.replay is None:
+        result = button(t("app.show-result"), "end-open", class_="primary", id="end-open")
+    return tag("div", result + undo + share + new + rules, class_="controls")
+
+
+def share_panel(t: T, link: str, copied: bool) -> str:
+    """The link to this very moment of the match (drawn anew on every render, so it is always
+    current), with a Copy button and its confirmation."""
+    if not link:
+        return ""
+    field_ = f'<input readonly id="share-link" value="{esc(link)}" aria-label="{esc(t("app.share-link"))}">'
+    copy = button(t("app.copy"), "copy", id="copy")
+    done = tag("span", esc(t("app.copied")), class_="copied", id="copied", role="status") if copied else ""
+    return tag(
+        "div",
+        tag("label", esc(t("app.share-link")), for_="share-link") + field_ + copy + done,
+        class_="share",
+        id="share-panel",
+    )
 
 
 def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
     """The end dialog: who won and why, the scores (or the board's own breakdown, its optional
-    ``end_details(ctx)`` hook: Ghosts Galore's 13 categories and its tie-break), play again."""
+    ``end_details(ctx)`` hook: Ghosts Galore's 13 categories and its tie-break), play again. It
+    stays over the board until dismissed (button or Esc); the controls then offer it again."""
     outcome = ctx.session.outcome()
     if outcome is None or ctx.replay is not None:
         return ""
@@ -425,12 +514,13 @@ def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
             class_="scores",
         )
     again = button(t("app.play-again"), "play-again", class_="primary", id="play-again")
+    look = button(t("app.see-board"), "end-close", id="end-close")
     picker = tag("a", esc(t("app.to-picker")), href="#/", class_="button")
     box = (
         tag("h2", esc(title), id="end-title")
         + tag("p", esc(reason))
         + scores
-        + tag("div", again + picker, class_="actions")
+        + tag("div", again + look + picker, class_="actions")
     )
     return tag(
         "div",
@@ -451,36 +541,38 @@ def game_screen(
     decision: Decision | None = None,
     passing: str = "",
     board: Any = None,
+    end_closed: bool = False,
+    copied: bool = False,
+    folded: frozenset[str] = frozenset(),
 ) -> str:
     """The whole match screen. ``decision`` is the board's current decision (drawn in the turn
     region); ``passing`` names the player the device goes to while the privacy screen is up;
-    ``board`` is the board module (for its optional hooks: the log's event lines)."""
+    ``board`` is the board module (for its optional hooks: the log's event lines); ``share_text``
+    the link to this moment when the share panel is open (``copied`` after Copy); ``end_closed``
+    when the player dismissed the end dialog to look at the board; ``folded`` the side panels
+    folded away."""
     gid = ctx.game.id
     top = tag(
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
-        + tag("h1", esc(t(f"game.{gid}.name")))
+        + tag("h1", esc(t(f"game.{gid}.name")), id="screen-title", tabindex=-1)
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
     )
-    share = (
-        tag(
-            "p",
-            tag(
-                "label",
-                esc(t("app.share-link")) + f'<input readonly id="share-link" value="{esc(share_text)}">',
-            ),
-            class_="share",
-        )
-        if share_text
-        else ""
-    )
-    side = score_panel(t, ctx) + log_panel(t, ctx, board)
+    side = score_panel(t, ctx, "score" not in folded) + log_panel(t, ctx, board, "log" not in folded)
     board_region = tag("div", board_markup, class_="board-wrap", id="board")
     main = tag(
         "div",
-        turn_region(t, ctx, decision, passing) + board_region + feedback(t, ctx) + controls(t, ctx) + share,
+        turn_region(t, ctx, decision, passing)
+        + board_region
+        + feedback(t, ctx)
+        + controls(t, ctx, end_closed)
+        + share_panel(t, share_text, copied),
         class_="play-main",
     )
-    layout = tag("div", main + tag("aside", side, class_="side"), class_="play match")
-    return top + tag("main", layout + end_screen(t, ctx, board), id="main", data_screen="play", data_game=gid)
+    dialog = "" if end_closed else end_screen(t, ctx, board)
+    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
+    layout = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
+    if dialog:
+        top = top.replace('<header class="bar">', '<header class="bar" inert>', 1)
+    return top + tag("main", layout + dialog, id="main", data_screen="play", data_game=gid)

@@ -20,12 +20,22 @@ T = Callable[..., str]
 
 
 @dataclass(frozen=True)
+class SavedMatch:
+    """A saved match as the picker offers it: its slot and how many moves it has."""
+
+    slot: str
+    moves: int
+
+
+@dataclass(frozen=True)
 class PickerEntry:
-    """A game as the picker shows it: playable when both its rules and its board exist."""
+    """A game as the picker shows it: playable when both its rules and its board exist;
+    ``matches`` the saved ones, newest first (Resume opens the first)."""
 
     info: GameInfo
     playable: bool
     saved: bool = False
+    matches: Sequence[SavedMatch] = ()
 
 
 def seat_label(t: T, game_id: str, seat: int) -> str:
@@ -38,7 +48,8 @@ def seat_label(t: T, game_id: str, seat: int) -> str:
 def header(t: T, title: str, back: str | None = "#/") -> str:
     back_link = tag("a", "←", href=back, class_="back", aria_label=t("app.back")) if back else ""
     settings = tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings"))
-    return tag("header", back_link + tag("h1", esc(title)) + settings, class_="bar")
+    heading = tag("h1", esc(title), id="screen-title", tabindex=-1)  # focused on a screen change
+    return tag("header", back_link + heading + settings, class_="bar")
 
 
 def picker(t: T, entries: Sequence[PickerEntry]) -> str:
@@ -57,8 +68,39 @@ def picker(t: T, entries: Sequence[PickerEntry]) -> str:
         if e.playable:
             link = tag("a", esc(t("app.play")), href=f"#/{gid}", class_="button primary", data_game=gid)
             rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
-            resume = tag("a", esc(t("app.resume")), href=f"#/{gid}/play", class_="button") if e.saved else ""
+            resume = ""
+            if e.matches:
+                newest = e.matches[0]
+                resume = tag(
+                    "a",
+                    esc(t("app.resume")),
+                    href=f"#/{gid}/play?s={newest.slot}",
+                    class_="button",
+                    id=f"resume-{gid}",
+                )
+            elif e.saved:
+                resume = tag("a", esc(t("app.resume")), href=f"#/{gid}/play", class_="button")
             body += tag("div", link + resume + rules, class_="actions")
+            if len(e.matches) > 1:
+                items = "".join(
+                    tag(
+                        "li",
+                        tag(
+                            "a",
+                            esc(t("app.saved-match", n=i + 1, count=m.moves)),
+                            href=f"#/{gid}/play?s={m.slot}",
+                            data_slot=m.slot,
+                        ),
+                    )
+                    for i, m in enumerate(e.matches)
+                )
+                body += tag(
+                    "details",
+                    tag("summary", esc(t("app.saved-matches", count=len(e.matches))))
+                    + tag("ol", items, class_="saved"),
+                    class_="saved-matches",
+                    id=f"saved-{gid}",
+                )
         else:
             body += tag("p", esc(t("app.coming-soon")), class_="soon")
         cards.append(tag("li", body, class_="card" + ("" if e.playable else " soon-card"), data_game=gid))
@@ -152,14 +194,31 @@ def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
     )
 
 
-def rules(t: T, game_id: str, keys: Sequence[str], figures: Mapping[str, str] | None = None) -> str:
+def rules(
+    t: T,
+    game_id: str,
+    keys: Sequence[str],
+    figures: Mapping[str, str] | None = None,
+    wanted: str = "",
+) -> str:
     """The rules help: the digest in plain words, one paragraph per message key (its id, so a rule
     can be linked to), each followed by the board's live examples for it (``figures``: key → markup
-    drawn by the board's own code)."""
+    drawn by the board's own code). Rule ids are taken out of the sentences and shown before them
+    as anchors (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, focus on it)."""
+    from parlour.web.play import split_rule  # the one place that knows how a rule id is written
+
     figures = figures or {}
-    paras = "".join(tag("p", esc(t(k)), id=k) + figures.get(k, "") for k in keys) or tag(
-        "p", esc(t("app.rules-missing"))
-    )
+    paras = ""
+    for k in keys:
+        words, ids = split_rule(t(k))
+        hit = bool(wanted) and wanted in ids
+        anchors = "".join(
+            tag("span", esc(r), id=f"rule-{r}", class_="rule-id", tabindex=-1 if r == wanted else None)
+            for r in ids
+        )
+        paras += tag("p", anchors + " " + esc(words), id=k, class_="wanted" if hit else None)
+        paras += figures.get(k, "")
+    paras = paras or tag("p", esc(t("app.rules-missing")))
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")
     return header(t, t("app.rules-of", game=t(f"game.{game_id}.name")), back=back) + tag(

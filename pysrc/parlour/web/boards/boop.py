@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from parlour.engine import IllegalMove
 from parlour.web.markup import attrs, esc, tag
-from parlour.web.play import BoardContext, Choice, Decision, T
+from parlour.web.play import BoardContext, Choice, Decision, T, Timing, timing
 
 CELL = 100
 MARGIN = 70
 SIZE = 6
 FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
-STEP_MS = 260
 COLOURS = ("orange", "purple")
 
 
@@ -81,21 +81,31 @@ def arrow(heading: str, flip: bool = False) -> str:
 
 
 # --- animation ---------------------------------------------------------------------------------
+def steps(events: Sequence[Any]) -> list[int]:
+    """Each event's animation step: consecutive events of one kind and cause (two boops of one
+    placement) move together; the next kind starts the next step."""
+    out, step, last = [], -1, ""
+    for event in events:
+        group = f"{event.kind}:{event.data.get('by', '')}"
+        if group != last:
+            step, last = step + 1, group
+        out.append(step)
+    return out
+
+
 def motions(
-    events: Sequence[Any], flip: bool = False
-) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str]]:
+    events: Sequence[Any], clock: Timing, flip: bool = False
+) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str], dict[str, int]]:
     """From the last ply's events: for each cell where a piece arrived, the offset it came from
-    and its step; markup of pieces that left the bed (fading out); cells that newly appeared."""
+    and its step; markup of pieces that left the bed (fading out); cells that newly appeared;
+    the step of each ghost that moved or entered, by colour."""
     arrivals: dict[str, tuple[float, float, int]] = {}
     leaving: list[str] = []
     appeared: set[str] = set()
-    step, last_kind = -1, ""
-    for event in events:
+    ghost_steps: dict[str, int] = {}
+    for event, step in zip(events, steps(events), strict=True):
         kind = event.kind
         data = event.data
-        group = f"{kind}:{data.get('by', '')}"
-        if group != last_kind:
-            step, last_kind = step + 1, group
         if kind == "placed":
             appeared.add(data["cell"])
             arrivals[data["cell"]] = (0, 0, step)
@@ -108,27 +118,20 @@ def motions(
             else:
                 dx, dy = fx - VIEW / 2, fy - VIEW / 2
                 norm = max(abs(dx), abs(dy)) or 1
-                leaving.append(
-                    fading(
-                        fx,
-                        fy,
-                        data.get("colour", "orange"),
-                        data.get("piece", "kitten"),
-                        dx / norm * 90,
-                        dy / norm * 90,
-                        step,
-                    )
-                )
+                colour, piece = data.get("colour", "orange"), data.get("piece", "kitten")
+                style = clock.style(step, dx=dx / norm * 90, dy=dy / norm * 90)
+                leaving.append(fading(fx, fy, colour, piece, style))
         elif kind == "graduate":
             for cell in data["cells"]:
                 x, y = centre(cell, flip)
                 piece = "cat" if cell in data.get("cats", []) else "kitten"
-                leaving.append(fading(x, y, data["colour"], piece, 0, -60, step))
-    return arrivals, leaving, appeared
+                leaving.append(fading(x, y, data["colour"], piece, clock.style(step, dx=0, dy=-60)))
+        elif kind in ("ghost-move", "ghost-enter"):
+            ghost_steps[str(data.get("colour"))] = step
+    return arrivals, leaving, appeared, ghost_steps
 
 
-def fading(x: float, y: float, colour: str, piece: str, dx: float, dy: float, step: int) -> str:
-    style = f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--delay:{step * STEP_MS}ms"
+def fading(x: float, y: float, colour: str, piece: str, style: str) -> str:
     inner = tag("g", cat_shape(colour, piece), class_="anim-leave", style=style)
     return tag(
         "g",
@@ -171,7 +174,10 @@ def render(ctx: BoardContext) -> str:
         entries=entries,
         cursor=ctx.ui.get("cursor", "c3"),
         refused=ctx.refused.target if ctx.refused is not None else None,
+        speed=ctx.speed,
+        chosen_entry=ctx.ui.get("entry"),
     )
+    ctx.ui["home"] = f"cell-{ctx.ui.get('cursor', 'c3')}"  # focus returns here when a button goes
     top, bottom = (0, 1) if ctx.ui.get("flip") else (1, 0)
     return pools(ctx, info, top) + svg + pools(ctx, info, bottom)
 
@@ -189,6 +195,8 @@ def bed(
     entries: Sequence[dict[str, Any]] = (),
     cursor: str | None = "c3",
     refused: str | None = None,
+    speed: float = 1.0,
+    chosen_entry: str | None = None,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -196,16 +204,23 @@ def bed(
     (:func:`figure`). ``flip`` turns the bed round (the purple side below); ``events`` are the last
     ply's, animated when ``animate``; ``legal`` cells are marked for placing, ``lines`` for a
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
-    takes keyboard focus; ``refused`` the id of a cell that just refused a move.
+    takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
+    the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
+    the entries' one Tab stop.
     """
     info = game.info(state)
-    arrivals, leaving, appeared = motions(events, flip) if animate else ({}, [], set())
-    win_cells = {c for e in events for c in e.data.get("cells", []) if e.kind == "win"}
+    shown_events = events if animate else ()
+    clock = timing(max(steps(shown_events), default=-1) + 1, speed)
+    arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, flip)
+    win_cells = winning_cells(info)
 
     parts = [
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
     ]
+    # The cells are a grid of rows (row/column navigation); ghosts and entries sit outside it.
+    parts.append(f'<g role="grid" aria-label="{esc(t("boop.label.bed"))}">')
     for r in range(SIZE, 0, -1):
+        parts.append('<g role="row">')
         for f in FILES:
             cell = f"{f}{r}"
             x, y = centre(cell, flip)
@@ -217,8 +232,10 @@ def bed(
             classes = ["cell"]
             if cell in legal:
                 classes.append("legal")
-            if cell in lines or cell in win_cells:
+            if cell in lines:
                 classes.append("line")
+            if cell in win_cells:
+                classes.append("win")
             if refused == f"cell-{cell}":
                 classes.append("refused")
             cell_attrs = attrs(
@@ -231,10 +248,13 @@ def bed(
                 aria_label=label,
                 aria_disabled="false" if cell in legal else "true",
             )
-            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10"/>'
+            shade = "dark" if (FILES.index(f) + r) % 2 else "light"
+            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
             if cell in legal:
                 body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
             parts.append(f"<g{cell_attrs}>{body}</g>")
+        parts.append("</g>")
+    parts.append("</g>")
     parts.append(coordinates(flip))
     for cell, piece in info["pieces"].items():
         x, y = centre(cell, flip)
@@ -242,9 +262,7 @@ def bed(
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
             cls = "anim-appear" if cell in appeared else "anim"
-            inner = tag(
-                "g", inner, class_=cls, style=f"--dx:{dx:.0f}px;--dy:{dy:.0f}px;--delay:{step * STEP_MS}ms"
-            )
+            inner = tag("g", inner, class_=cls, style=clock.style(step, dx=dx, dy=dy))
         parts.append(
             tag(
                 "g",
@@ -256,10 +274,14 @@ def bed(
             )
         )
     parts.extend(leaving)
-    parts.extend(ghosts(t, info, events if animate else (), flip))
-    for entry in entries:
-        if entry["entry"] is None:
-            continue
+    parts.extend(ghosts(t, info, shown_events, flip, clock, ghost_steps))
+    # The entries are one Tab stop (a roving group, like the cells): arrows go round, Enter chooses.
+    shown = [e for e in entries if e["entry"] is not None]
+    if chosen_entry not in {e["move"] for e in shown} and shown:
+        chosen_entry = shown[0]["move"]
+    if shown:
+        parts.append(f'<g role="group" aria-label="{esc(t("boop.prompt.ghost"))}">')
+    for entry in shown:
         x, y = entry_point(entry["segment"], entry["heading"], flip)
         edge = entry["entry"].split("-")[0]
         label = t(
@@ -268,21 +290,43 @@ def bed(
         g_attrs = attrs(
             class_=f"entry {COLOURS[info['mover']]}",
             role="button",
-            tabindex=0,
+            tabindex=0 if entry["move"] == chosen_entry else -1,
             data_action="ghost",
             data_arg=entry["move"],
             aria_label=label,
             id=f"entry-{entry['entry']}",
         )
+        # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
         parts.append(
-            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="24"/>{arrow(entry["heading"], flip)}</g>'
+            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="48" class="hit"/>'
+            f'<circle r="24" class="mark"/>{arrow(entry["heading"], flip)}</g>'
         )
+    if shown:
+        parts.append("</g>")
     return (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="grid" '
+        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
         f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}">'
         + "".join(parts)
         + "</svg>"
     )
+
+
+def winning_cells(info: dict[str, Any]) -> set[str]:
+    """The winner's lines of three cats (BP-20), drawn highlighted once the game is over."""
+    winner = info.get("winner")
+    if winner is None:
+        return set()
+    cats = {c for c, p in info["pieces"].items() if p["player"] == winner and p["piece"] == "cat"}
+    found: set[str] = set()
+    for cell in cats:
+        f, r = FILES.index(cell[0]), int(cell[1:])
+        for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            line = [(f + i * df, r + i * dr) for i in range(3)]
+            if all(0 <= x < SIZE and 1 <= y <= SIZE for x, y in line):
+                names = {f"{FILES[x]}{y}" for x, y in line}
+                if names <= cats:
+                    found |= names
+    return found
 
 
 def coordinates(flip: bool = False) -> str:
@@ -296,7 +340,16 @@ def coordinates(flip: bool = False) -> str:
     return f'<g aria-hidden="true">{"".join(out)}</g>'
 
 
-def ghosts(t: T, info: dict[str, Any], events: Sequence[Any] = (), flip: bool = False) -> list[str]:
+def ghosts(
+    t: T,
+    info: dict[str, Any],
+    events: Sequence[Any] = (),
+    flip: bool = False,
+    clock: Timing | None = None,
+    ghost_steps: dict[str, int] | None = None,
+) -> list[str]:
+    clock = clock or timing(max(steps(events), default=-1) + 1)
+    ghost_steps = ghost_steps or {}
     out = []
     moved = {e.data.get("colour"): e for e in events if e.kind in ("ghost-move", "ghost-enter")}
     for p, player in enumerate(info["players"]):
@@ -309,16 +362,12 @@ def ghosts(t: T, info: dict[str, Any], events: Sequence[Any] = (), flip: bool = 
         event = moved.get(colour)
         if event is not None:
             if event.kind == "ghost-move":
-                # The ghost acts after the placement and its boops (BP-D1): two steps in.
+                # The ghost acts after the placement and its boops (BP-D1): at its own step.
                 fx, fy = seam_point(event.data["from"], flip)
-                inner = tag(
-                    "g",
-                    inner,
-                    class_="anim",
-                    style=f"--dx:{fx - x:.0f}px;--dy:{fy - y:.0f}px;--delay:{2 * STEP_MS}ms",
-                )
+                style = clock.style(ghost_steps.get(colour, 0), dx=fx - x, dy=fy - y)
+                inner = tag("g", inner, class_="anim", style=style)
             else:
-                inner = tag("g", inner, class_="anim-appear")
+                inner = tag("g", inner, class_="anim-appear", style=clock.style(ghost_steps.get(colour, 0)))
         label = t(f"boop.a11y.{colour}.ghost", a=ghost["segment"][0], b=ghost["segment"][1])
         if ghost.get("leaves_next"):
             label += " · " + t("boop.label.leaves-next")
@@ -341,7 +390,8 @@ svg.parlour-figure { font-family: system-ui, sans-serif; }
 .sheet { fill: #fbf7ef; }
 .boop-bed .bed-frame { fill: #6d4c8f; }
 .boop-bed .cell rect { fill: #e9dcc9; stroke: #b9a58d; stroke-width: 2; }
-.boop-bed .cell:nth-child(odd) rect { fill: #efe4d3; }
+.boop-bed .cell rect.dark { fill: #efe4d3; }
+.boop-bed .cell.win rect { fill: #ffd84d; stroke: #2b2140; stroke-width: 8; stroke-dasharray: 14 6; }
 .boop-bed .cell.line rect { fill: #ffe08a; stroke: #b8860b; stroke-width: 4; }
 .boop-bed .cell .dot { fill: #3f7d4f; opacity: .55; }
 .boop-bed .coord { fill: #5b4d73; font-size: 28px; text-anchor: middle; }
@@ -355,6 +405,7 @@ svg.parlour-figure { font-family: system-ui, sans-serif; }
 .ghost .ghost-body { fill: #fbf8ff; stroke-width: 4; opacity: .92; }
 .ghost.orange .ghost-body { stroke: #f28c28; }
 .ghost.purple .ghost-body { stroke: #8e5cd9; stroke-dasharray: 6 3; }
+.entry .hit { fill: transparent; }
 .heading { fill: #f2a541; stroke: #2b2140; stroke-width: 1.5; }
 .pool-line { fill: #2b2140; font-size: 26px; }
 .pool-line .name { font-weight: 700; }
@@ -532,7 +583,15 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         ctx.ui["kind"] = arg
         return None
     if action == "key":
-        if arg.startswith("Arrow"):
+        on, _ = ctx.ui.get("key_on", ("", ""))
+        if arg.startswith("Arrow") and on == "ghost" and phase == "ghost":
+            ring = [e for e in ctx.game.ghost_entries(state) if e["entry"] is not None]
+            moves = [e["move"] for e in ring]
+            here = moves.index(ctx.ui["entry"]) if ctx.ui.get("entry") in moves else 0
+            step = 1 if arg in ("ArrowRight", "ArrowDown") else -1
+            nxt = ring[(here + step) % len(ring)]
+            ctx.ui["entry"], ctx.ui["focus"] = nxt["move"], f"entry-{nxt['entry']}"
+        elif arg.startswith("Arrow"):
             ctx.ui["cursor"] = neighbour(ctx.ui.get("cursor", "c3"), arg)
             ctx.ui["focus"] = f"cell-{ctx.ui['cursor']}"
         return None
@@ -540,7 +599,8 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         ctx.ui["cursor"] = arg
         ctx.ui["focus"] = f"cell-{arg}"
         if phase != "place":
-            return None
+            # The bed is not what is decided now (a ghost or a graduation is): say so on the cell.
+            raise IllegalMove("not the decision due now", code="boop.illegal.not-now", rule="BP-D1")
         kind = selected_kind(ctx, ctx.game.info(state))
         return f"{'k' if kind == 'kitten' else 'c'}@{arg}"
     if action in ("graduate", "ghost"):

@@ -1,0 +1,144 @@
+"""The shared match screen in real Chromium, as a new player meets it: at a desktop, a tablet and a
+phone the decision is on screen without scrolling, a refusal shows where the finger is, the log
+follows the game and replays it, the share link is current, and an accessibility audit (axe-core,
+injected by the test, never shipped) finds nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import build
+import pytest
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+from browser.test_boop_board import find_graduation_choice, hotseat_link
+
+VIEWPORTS = {"desktop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
+
+
+def inside(page: Any, selector: str) -> None:
+    """Every element matching ``selector`` is wholly inside the viewport, with the page unscrolled."""
+    boxes = page.locator(selector).evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return [e.id || e.tagName, r.left, r.top, r.right, r.bottom]; })"
+    )
+    assert boxes, f"nothing matches {selector}"
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert page.evaluate("window.scrollY") == 0
+    for name, left, top, right, bottom in boxes:
+        assert left >= -0.5 and top >= -0.5, f"{name} starts off screen"
+        assert right <= width + 0.5 and bottom <= height + 0.5, f"{name} ends below or beside the fold"
+
+
+def go(page: Any, fragment: str) -> None:
+    """Open a route in the running app (a hash change, no reload)."""
+    page.evaluate(f"location.hash = {fragment!r}")
+
+
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_decision_and_its_buttons_fit_the_screen_and_a_refusal_shows_beside_the_board(
+    browser, site_url, viewport
+):
+    width, height = VIEWPORTS[viewport]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=viewport != "desktop"
+    )
+    page = context.new_page()
+    watched = watch(page)
+    open_app(page, site_url, f"#/boop/play?m={hotseat_link(['k@a1'])}")
+    page.wait_for_selector("svg.boop-bed", timeout=BOOT_TIMEOUT_MS)
+    # The ghost question, in words, with its button, and the bed with its 20 entries.
+    assert page.locator("#status").inner_text().startswith("Orange: Bring your ghost cat in")
+    inside(page, "#status, #choices button, svg.boop-bed, g.entry")
+    sizes = page.locator("g.entry").evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+    assert min(sizes) >= 44, "ghost entries are big enough to tap"
+    cells = page.locator("g.cell").evaluate_all("els => els.map(e => e.getBoundingClientRect().width)")
+    assert min(cells) >= 44
+    # Purple's placement: kitten or cat.
+    page.click("#no-ghost")
+    page.wait_for_selector("#kind-kitten")
+    assert page.locator("#status").inner_text().startswith("Purple: Place a kitten or a cat")
+    inside(page, "#status, #choices button, svg.boop-bed")
+    # A refused tap: the reason beside the board, on screen, and the cell marked.
+    page.locator("#cell-a1").dispatch_event("click")
+    page.wait_for_selector("#refusal")
+    inside(page, "#refusal, #cell-a1")
+    assert "refused" in page.locator("#cell-a1").get_attribute("class")
+    assert page.locator("#feedback .rule-link").get_attribute("href") == "#/boop/rules?rule=BP-2"
+    # A graduation with two lines to choose: each button lights its own cells only.
+    go(page, f"#/boop/play?m={hotseat_link(find_graduation_choice())}")
+    page.wait_for_selector("[data-action=graduate]")
+    inside(page, "#status, #choices button, svg.boop-bed")
+    first = page.locator("[data-action=graduate]").first
+    first.hover()
+    lit = page.locator(".cell.hl").evaluate_all("els => els.map(e => e.id)")
+    wanted = (first.get_attribute("data-highlights") or "").split()
+    assert sorted(lit) == sorted(wanted) and len(lit) == 3
+    watched.assert_clean()
+    context.close()
+
+
+def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_current(browser, site_url):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    page = context.new_page()
+    watched = watch(page)
+    moves = find_graduation_choice()
+    open_app(page, site_url, f"#/boop/play?m={hotseat_link(moves[:-1])}")
+    page.wait_for_selector("svg.boop-bed", timeout=BOOT_TIMEOUT_MS)
+    at_end = "e => e.scrollTop + e.clientHeight >= e.scrollHeight - 4"
+    log = page.locator("#move-log")
+    assert log.evaluate("e => e.scrollHeight > e.clientHeight"), "enough moves to scroll"
+    assert log.evaluate(at_end), "the log shows its newest entry"
+    # Automatic steps have their own lines under their move.
+    assert page.locator("#move-log .events li").count() > 0
+    # Share: the link of this moment, then of the next one after a move; Copy says it copied.
+    page.click("#share")
+    before = page.locator("#share-link").input_value()
+    cell = page.locator(".cell.legal").first.get_attribute("data-arg")
+    page.click(f"#cell-{cell}")
+    page.wait_for_function(f"document.getElementById('share-link').value !== {before!r}")
+    page.click("#copy")
+    page.wait_for_selector("#copied")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator("#share-link").input_value()
+    # Scrolled back, the log stays where the player put it.
+    log.evaluate("e => { e.scrollTop = 0; }")
+    page.locator("#kind-kitten, #no-ghost, [data-action=graduate]").first.click()
+    assert page.locator("#move-log").evaluate("e => e.scrollTop") == 0
+    # A past moment, read-only, and back.
+    page.click("#log-0 button")
+    page.wait_for_selector("#back-to-game")
+    assert page.locator(".cell.legal").count() == 0 and page.locator("#choices").count() == 0
+    assert page.locator("#status").inner_text().startswith("Showing the position before move 1")
+    page.click("#back-to-game")
+    page.wait_for_selector("#choices")
+    assert page.locator("#back-to-game").count() == 0
+    watched.assert_clean()
+    context.close()
+
+
+def audit(page: Any, source: str) -> list[str]:
+    """axe-core's violations on the page as it stands: 'rule: node, node…' each."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=source)
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 5).map(n => n.target.join(' ')).join(', '))"
+    )
+    return list(found)
+
+
+def test_an_accessibility_audit_finds_nothing_on_the_picker_setup_and_match_screens(page, site_url, watched):
+    source = build.axe_script().read_text(encoding="utf-8")
+    open_app(page, site_url, "#/")
+    page.wait_for_selector("[data-screen=picker]")
+    assert audit(page, source) == []
+    go(page, "#/boop")
+    page.wait_for_selector("[data-screen=setup]")
+    assert audit(page, source) == []
+    page.click("#start")
+    page.wait_for_selector("svg.boop-bed")
+    assert audit(page, source) == []
+    page.click(f"#cell-{page.locator('.cell.legal').first.get_attribute('data-arg')}")
+    page.wait_for_selector("g.entry")
+    assert audit(page, source) == [], "the ghost decision too"
