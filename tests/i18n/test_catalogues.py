@@ -225,3 +225,14 @@ def test_a_number_followed_by_its_noun_is_a_plural_message(lang):
     for key, value in catalogue(lang).items():
         if isinstance(value, str) and not (lang == "en" and "{sheep} sheep" in value):
             assert not NUMBER_THEN_NOUN.search(value), (lang, key, value)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_sentence_writes_an_internal_rule_code(lang):
+    """Player-facing sentences carry no "(BP-2)": a rule id is a link into the rules help (issue 16)."""
+    coded = {
+        k: v
+        for k, v in catalogue(lang).items()
+        if isinstance(v, str) and re.search(r"\((BP|BO|WB|GG)-[A-Z]*\d+", v)
+    }
+    assert not coded, coded

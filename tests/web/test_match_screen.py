@@ -374,3 +374,21 @@ def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     assert len(app.sessions["boop"].match.plies) == 3
     dom.on_event("key", "", "", "", "Escape")
     assert 'id="back-to-game"' not in dom.html and 'id="choices"' in dom.html
+
+
+def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_in_the_words():
+    """BP-1 .. BP-21: each rule of the digest is an anchor of the help (so a refusal's link lands
+    on it), taken from the board's HELP_RULES, while the paragraphs' words carry no code."""
+    from functools import partial
+
+    from parlour.i18n import translate
+    from parlour.web import screens
+    from parlour.web.boards import boop as board
+
+    t = partial(translate, "ru")
+    html = screens.rules(t, "boop", list(board.HELP_RULES), None, "BP-16", board.HELP_RULES)
+    for n in range(1, 22):
+        assert f'id="rule-BP-{n}"' in html
+    assert 'class="wanted"><span id="rule-BP-16"' in html
+    words = re.sub(r"<[^>]+>", " ", html)
+    assert not re.search(r"\(BP-", words)

@@ -534,9 +534,11 @@ class App:
         if r.screen == "rules":
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
-            hook = getattr(boards.board(r.game), "help_examples", None)
+            board = boards.board(r.game)
+            hook = getattr(board, "help_examples", None)
             figures = hook(t) if callable(hook) else None
-            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""))
+            rule_ids = getattr(board, "HELP_RULES", None)
+            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(

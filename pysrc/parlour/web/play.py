@@ -112,8 +112,10 @@ def move_duration(steps: int, speed: float = 1.0) -> int:
     return 0 if steps <= 0 or t.dur == 0 else t.gap * (steps - 1) + t.dur
 
 
-RULE_CODE = re.compile(r"\s*\(([A-Z]{2,3}-[A-Z]?\d+[a-z]?)\)")
-"""A rule id written in a sentence, "(BP-2)": taken out of player-facing text, kept as a link."""
+RULE_ID = r"[A-Z]{2,3}-[A-Z]?\d+[a-z]?"
+RULE_CODE = re.compile(rf"\s*\(({RULE_ID}(?:,\s*{RULE_ID})*)\)")
+"""Rule ids written in a sentence, "(BP-2)" or "(BP-3, BP-4)": taken out of player-facing text, kept as
+links (catalogues no longer write them; a game that still does is read the same way)."""
 
 
 def split_rule(text: str) -> tuple[str, list[str]]:
@@ -124,8 +126,9 @@ def split_rule(text: str) -> tuple[str, list[str]]:
     """
     ids: list[str] = []
     for found in RULE_CODE.findall(text):
-        if found not in ids:
-            ids.append(found)
+        for rule in re.split(r",\s*", found):
+            if rule not in ids:
+                ids.append(rule)
     return RULE_CODE.sub("", text).strip(), ids
 
 

@@ -200,17 +200,20 @@ def rules(
     keys: Sequence[str],
     figures: Mapping[str, str] | None = None,
     wanted: str = "",
+    rule_ids: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """The rules help: the digest in plain words, one paragraph per message key (its id, so a rule
     can be linked to), each followed by the board's live examples for it (``figures``: key → markup
-    drawn by the board's own code). Rule ids are taken out of the sentences and shown before them
-    as anchors (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, focus on it)."""
+    drawn by the board's own code). The rules a paragraph explains (``rule_ids``: key → ids, from
+    the board; any id still written in a sentence is taken out of it) are shown before it as anchors
+    (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, focus on it)."""
     from parlour.web.play import split_rule  # the one place that knows how a rule id is written
 
     figures = figures or {}
     paras = ""
     for k in keys:
-        words, ids = split_rule(t(k))
+        words, written = split_rule(t(k))
+        ids = list(dict.fromkeys([*(rule_ids or {}).get(k, ()), *written]))
         hit = bool(wanted) and wanted in ids
         anchors = "".join(
             tag("span", esc(r), id=f"rule-{r}", class_="rule-id", tabindex=-1 if r == wanted else None)

@@ -21,6 +21,25 @@ FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
 COLOURS = ("orange", "purple")
 
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    "boop.help.components": ("BP-1",),
+    "boop.help.turn": ("BP-2", "BP-D1"),
+    "boop.help.boop": ("BP-3", "BP-4", "BP-5"),
+    "boop.help.blocking": ("BP-6", "BP-7"),
+    "boop.help.graduation": ("BP-8", "BP-D3"),
+    "boop.help.eight": ("BP-9", "BP-D3", "BP-10", "BP-11"),
+    "boop.help.ghosts": ("BP-12",),
+    "boop.help.ghost-enter": ("BP-13", "BP-D5"),
+    "boop.help.ghost-move": ("BP-14", "BP-15", "BP-17", "BP-18"),
+    "boop.help.booo": ("BP-16",),
+    "boop.help.timing": ("BP-19", "BP-D2"),
+    "boop.help.winning": ("BP-20", "BP-21"),
+    "boop.help.notation": ("BP-D6",),
+}
+"""The rules each help paragraph explains (rule ids of the design digest): shown as anchors beside
+the paragraph, so ``#/boop/rules?rule=BP-2`` opens the help there; the sentences themselves carry no
+codes."""
+
 
 # --- geometry ----------------------------------------------------------------------------------
 def centre(cell: str, flip: bool = False) -> tuple[float, float]:
