@@ -74,7 +74,9 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
     ]
     assert page.locator("html").get_attribute("lang") == "uk"
     assert page.locator(".picker .card[data-game=boop] a.primary").inner_text() == "Грати"
-    assert page.locator(".picker .card .soon").first.inner_text() == "Незабаром"
+    # Every game has a board now: each card offers Play, in the saved language, before Python is up.
+    assert page.locator(".picker .card a.primary").all_inner_texts() == ["Грати"] * 4
+    assert page.locator(".picker .card .soon").count() == 0
     # No saved match: no resume link, as the app itself would draw it.
     assert page.locator(".picker a[href$='/play']").count() == 0
     assert page.locator("#loading-text").inner_text().startswith("Завантажуємо Python: 0,0 з ")
@@ -147,14 +149,14 @@ def test_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(browse
     page.wait_for_selector("[data-screen=picker]")
     # The answers arrive: the one for the taken-back move is dropped, the other is played.
     page.evaluate("window.heldAnswers.splice(0).forEach((answer) => answer())")
-    page.wait_for_selector(
-        ".card[data-game=boop] a[href='#/boop/play']", state="attached", timeout=BOOT_TIMEOUT_MS
+    page.wait_for_selector("#resume-boop", state="attached", timeout=BOOT_TIMEOUT_MS)
+    # The newest saved match (saves keep several per game, newest first) has the bot's answer.
+    newest = (
+        "JSON.parse(localStorage.getItem('parlour.save.boop.' + "
+        "JSON.parse(localStorage.getItem('parlour.saves.boop'))[0])).moves.length"
     )
-    page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('parlour.save.boop')).moves.length === {moves_by_person + 1}",
-        timeout=BOOT_TIMEOUT_MS,
-    )
-    page.click(".card[data-game=boop] a[href='#/boop/play']")
+    page.wait_for_function(f"{newest} === {moves_by_person + 1}", timeout=BOOT_TIMEOUT_MS)
+    page.click("#resume-boop")
     page.wait_for_selector("[data-screen=play]")
     assert page.locator("#move-log li").count() == moves_by_person + 1
     # The bot's turn goes on (boop.'s optional ghost): its next answers come through until the person's turn.
