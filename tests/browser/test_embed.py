@@ -85,7 +85,7 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     page.wait_for_function("document.documentElement.lang === 'uk'")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=BOOT_TIMEOUT_MS)
     before = storage(page)
-    assert "parlour.save.boop" in before
+    assert any(key.startswith("parlour.save.boop.") for key in before), "the viewer has a saved match"
 
     page.goto(blog)
     for frame in ("seq", "pos", "puz"):
