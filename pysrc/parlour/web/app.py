@@ -12,7 +12,7 @@ from typing import Any
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, router, screens
+from parlour.web import boards, embed, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -70,6 +70,8 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        self.lessons: dict[str, teach.Live] = {}
+        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
     # --- words ------------------------------------------------------------------------------
@@ -109,6 +111,7 @@ class App:
         self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
+        self.lessons = {}
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -304,7 +307,9 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         gid = self.route.game
-        if action.startswith("net-"):
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, "")
+        elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
@@ -370,7 +375,17 @@ class App:
         else:
             self.board_act(action, arg)
 
+    def lesson_act(self, action: str, arg: str, key: str) -> None:
+        """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
+        if self.route.screen == "rules":
+            focus = teach.act(self.lessons, action, arg, key)
+            if focus:
+                self.ui["focus"] = focus
+
     def on_key(self, action: str, arg: str, key: str) -> None:
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, key)
+            return
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
             return
@@ -536,7 +551,11 @@ class App:
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
             board = boards.board(r.game)
             hook = getattr(board, "help_examples", None)
-            figures = hook(t) if callable(hook) else None
+            figures = hook(t) if callable(hook) else {}
+            if not self.lessons:
+                motion = self.settings.animate(self.dom.reduced_motion())
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+            figures = {**figures, **teach.figures(self.lessons, prefix)}
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
             return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)
