@@ -355,15 +355,18 @@ class App:
             step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
         elif action == "embed-copy" and self.embedding is not None:
-            self.dom.copy_text(
+            self.dom.copy(
                 embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
             )
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
-        elif action == "replay":
-            index = int(arg)
-            self.replay = index if index < len(self.sessions[gid].match.plies) else None
+        elif action == "replay":  # a log entry: the position after that move (decision 0072)
+            match = self.sessions[gid].match
+            step = int(arg)
+            self.replay = step if 0 < step < len(match.plies) else None
+            # The move plays once onto the board, as it did live (each event animates once).
+            self.last_events = list(match.events[step - 1]) if 0 < step <= len(match.events) else []
         elif action == "live":
             self.replay = None
             self.schedule_ai()
@@ -477,7 +480,7 @@ class App:
             t=self.t,
             state=state,
             viewer=viewer,
-            events=self.last_events if self.replay is None else [],
+            events=self.last_events,
             animate=self.settings.animate(self.dom.reduced_motion()),
             speed=self.settings.speed(self.dom.reduced_motion()),
             replay=self.replay,

@@ -76,10 +76,9 @@ def focus(element_id: str) -> None:
 
 
 def copy(text: str) -> None:
-    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation)."""
-    with contextlib.suppress(
-        Exception
-    ):  # refused (no permission, not a secure context): the field stays selectable
+    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation). Refused
+    quietly (no permission, not a secure context): the field showing the text stays selectable."""
+    with contextlib.suppress(Exception):
         js.navigator.clipboard.writeText(text)
 
 
@@ -311,9 +310,3 @@ def loaded() -> None:
     """Tell tests and the loading screen that the app is up."""
     js.document.body.dataset.ready = "1"
     js.window.dispatchEvent(js.Event.new("parlour-ready"))
-
-
-def copy_text(text: str) -> None:
-    """Put ``text`` on the clipboard (the Clipboard API; refused quietly where it is not allowed)."""
-    with contextlib.suppress(Exception):
-        js.navigator.clipboard.writeText(text)

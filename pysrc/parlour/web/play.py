@@ -149,7 +149,8 @@ class BoardContext:
     """What a board draws from and acts on.
 
     ``state`` is what to draw: the current state, or an earlier one while the log shows a past
-    moment (``replay`` is then that ply's index and the board takes no input). ``viewer`` is the
+    moment (``replay`` is then the number of plies played at that moment, the position after the
+    log entry ``replay`` (decision 0072), and the board takes no input). ``viewer`` is the
     seat whose view is drawn. ``events`` are the last ply's events, to animate. ``ui`` is the
     board's own memory between renders (selection, keyboard cursor). ``private`` is the viewer's
     seat's private notes (Ghosts Galore's pencilled hidden tile): JSON the board may change at any
@@ -238,7 +239,7 @@ def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: s
     gid, session = ctx.game.id, ctx.session
     outcome = session.outcome()
     if ctx.replay is not None:
-        return t("app.replaying", n=ctx.replay + 1)
+        return t("app.replaying", n=ctx.replay)
     if outcome is not None:
         if not outcome.winners:
             return t("app.draw")
@@ -428,7 +429,7 @@ def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) ->
                 "player": seat_name(t, ctx.game.id, entry.player, ctx.session),
             },
         )
-        current = ctx.replay == entry.index
+        current = ctx.replay == entry.index + 1
         label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
         lines = [
             line
@@ -439,7 +440,7 @@ def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) ->
         items.append(
             tag(
                 "li",
-                button_markup(label, "replay", entry.index, current) + sub,
+                button_markup(label, "replay", entry.index + 1, current) + sub,
                 class_="current" if current else None,
                 id=f"log-{entry.index}",
             )
