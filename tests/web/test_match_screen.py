@@ -366,7 +366,8 @@ def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sente
 
 def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
-    dom.click("replay", "1")  # the first entry (k@a1): the position after it, the kitten on a1 (decision 0072)
+    # The first entry (k@a1): the position after it, with the kitten on a1 (decision 0072).
+    dom.click("replay", "1")
     assert text_of(dom.html, "status").startswith("Showing the position after move 1")
     assert 'data-cell="a1"' in dom.html and 'data-cell="f6"' not in dom.html
     assert '<li class="current" id="log-0">' in dom.html

@@ -355,9 +355,7 @@ class App:
             step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
         elif action == "embed-copy" and self.embedding is not None:
-            self.dom.copy(
-                embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
-            )
+            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name")))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
