@@ -358,16 +358,23 @@ def test_side_panels_fold_away_and_start_folded_on_a_narrow_screen():
 
 def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sentences():
     _app, dom = open_app("#/boop/rules?rule=BP-2")
-    assert re.search(r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span id="rule-BP-2"', dom.html)
+    assert re.search(
+        r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span class="rule-ids"><span id="rule-BP-2"', dom.html
+    )
     assert dom.focused == "rule-BP-2"
-    sentences = re.findall(r"</span> ([^<]*)</p>", dom.html)
+    sentences = re.findall(r"</span></span>([^<]*)</p>", dom.html)
     assert sentences and not any(re.search(r"\(BP-\d+", s) for s in sentences)
 
 
 def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    # The first entry (k@a1): the position after it, with the kitten on a1 (decision 0072).
     dom.click("replay", "1")
-    assert text_of(dom.html, "status").startswith("Showing the position before move 2")
+    assert text_of(dom.html, "status").startswith("Showing the position after move 1")
+    assert 'data-cell="a1"' in dom.html and 'data-cell="f6"' not in dom.html
+    assert '<li class="current" id="log-0">' in dom.html
+    dom.click("replay", "2")
+    assert text_of(dom.html, "status").startswith("Showing the position after move 2")
     assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
     assert 'id="back-to-game"' in dom.html and 'aria-pressed="true"' in dom.html
     dom.click("cell", "c3")  # the board takes no input in a replay
@@ -389,6 +396,6 @@ def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_i
     html = screens.rules(t, "boop", list(board.HELP_RULES), None, "BP-16", board.HELP_RULES)
     for n in range(1, 22):
         assert f'id="rule-BP-{n}"' in html
-    assert 'class="wanted"><span id="rule-BP-16"' in html
+    assert 'class="wanted"><span class="rule-ids"><span id="rule-BP-16"' in html
     words = re.sub(r"<[^>]+>", " ", html)
     assert not re.search(r"\(BP-", words)

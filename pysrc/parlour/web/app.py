@@ -12,7 +12,7 @@ from typing import Any
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, router, screens
+from parlour.web import boards, embed, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -31,6 +31,8 @@ from parlour.web.session import HUMAN, LocalSession, Seat
 KEPT_UI = ("cursor", "home", "view")
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+NET_SCREENS = ("host", "join")
+"""The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -70,6 +72,8 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        self.lessons: dict[str, teach.Live] = {}
+        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
     # --- words ------------------------------------------------------------------------------
@@ -109,6 +113,7 @@ class App:
         self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
+        self.lessons = {}
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -117,7 +122,7 @@ class App:
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
             self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
-        self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
+        self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
     def net_play(self) -> Any:
@@ -304,7 +309,9 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         gid = self.route.game
-        if action.startswith("net-"):
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, "")
+        elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
@@ -345,34 +352,45 @@ class App:
         elif action == "fold":
             folded = self.panels_folded()
             folded.symmetric_difference_update({arg})
-            self.ui["focus"] = f"fold-{arg}"
+            self.screen_ui()["focus"] = f"fold-{arg}"
         elif action == "end-close":
             self.end_closed = True
-            self.ui["focus"] = "end-open"
+            self.screen_ui()["focus"] = "end-open"
         elif action == "end-open":
             self.end_closed = False
-            self.ui["focus"] = "play-again"
+            self.screen_ui()["focus"] = "end-close" if self.route.screen in NET_SCREENS else "play-again"
         elif action == "embed":
             session = self.sessions[gid]
             step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
         elif action == "embed-copy" and self.embedding is not None:
-            self.dom.copy_text(
-                embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
-            )
+            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name")))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
-        elif action == "replay":
-            index = int(arg)
-            self.replay = index if index < len(self.sessions[gid].match.plies) else None
+        elif action == "replay":  # a log entry: the position after that move (decision 0072)
+            match = self.sessions[gid].match
+            step = int(arg)
+            self.replay = step if 0 < step < len(match.plies) else None
+            # The move plays once onto the board, as it did live (each event animates once).
+            self.last_events = list(match.events[step - 1]) if 0 < step <= len(match.events) else []
         elif action == "live":
             self.replay = None
             self.schedule_ai()
         else:
             self.board_act(action, arg)
 
+    def lesson_act(self, action: str, arg: str, key: str) -> None:
+        """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
+        if self.route.screen == "rules":
+            focus = teach.act(self.lessons, action, arg, key)
+            if focus:
+                self.ui["focus"] = focus
+
     def on_key(self, action: str, arg: str, key: str) -> None:
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, key)
+            return
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
             return
@@ -381,11 +399,13 @@ class App:
             return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
-        if key == "Escape" and self.route.screen == "play" and over and not self.end_closed:
+        if self.route.screen in NET_SCREENS:
+            over = self.net is not None and bool(self.net.ended)
+        if key == "Escape" and self.route.screen in ("play", *NET_SCREENS) and over and not self.end_closed:
             self.on_click("end-close", "")
             return
-        if self.route.screen in ("play", "host", "join"):
-            self.ui["key_on"] = (action, arg)  # which of the board's elements has the key
+        if self.route.screen in ("play", *NET_SCREENS):
+            self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
@@ -500,7 +520,7 @@ class App:
             t=self.t,
             state=state,
             viewer=viewer,
-            events=self.last_events if self.replay is None else [],
+            events=self.last_events,
             animate=self.settings.animate(self.dom.reduced_motion()),
             speed=self.settings.speed(self.dom.reduced_motion()),
             replay=self.replay,
@@ -525,10 +545,19 @@ class App:
         return out
 
     def panels_folded(self) -> set[str]:
+        """The side panels folded away: on a narrow screen they start folded below the board
+        (a network table's connection panels too; who is at the table stays open)."""
         if self.folded is None:
             narrow = getattr(self.dom, "narrow", lambda: False)()
-            self.folded = {"log", "score"} if narrow else set()
+            self.folded = {"log", "score", "net-invite", "net-room", "net-tables"} if narrow else set()
         return self.folded
+
+    def screen_ui(self) -> dict[str, Any]:
+        """The memory of the board on screen (focus, cursor): a network table's, else the app's."""
+        if self.route.screen in NET_SCREENS and self.net is not None:
+            ui: dict[str, Any] = self.net.ui
+            return ui
+        return self.ui
 
     def share_link(self, gid: str) -> str:
         """The link to the match as it stands now (a later move makes a new link)."""
@@ -559,9 +588,14 @@ class App:
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
             board = boards.board(r.game)
             hook = getattr(board, "help_examples", None)
-            figures = hook(t) if callable(hook) else None
+            figures = hook(t) if callable(hook) else {}
+            if not self.lessons:
+                motion = self.settings.animate(self.dom.reduced_motion())
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+            figures = {**figures, **teach.figures(self.lessons, prefix)}
             rule_ids = getattr(board, "HELP_RULES", None)
-            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids)
+            sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
+            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
@@ -601,9 +635,10 @@ class App:
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        self.dom.render(html, str(self.ui.get("home", "")))
+        ui = self.screen_ui()
+        self.dom.render(html, str(ui.get("home", "")))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
-        target = self.ui.pop("focus", None)
+        target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
 
