@@ -392,3 +392,21 @@ def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_i
     assert 'class="wanted"><span id="rule-BP-16"' in html
     words = re.sub(r"<[^>]+>", " ", html)
     assert not re.search(r"\(BP-", words)
+
+
+def test_each_log_line_embeds_the_moment_after_its_move_and_focus_comes_back():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    button = re.search(r'<button[^>]*id="embed-2"[^>]*>', dom.html)
+    assert button and 'aria-label="Embed the moment after move 2"' in button.group(0)
+    assert dom.html.count('class="log-embed"') == 3
+    dom.click("embed", "2")
+    assert 'id="embed-dialog"' in dom.html and dom.focused == "embed-title"
+    snippet = text_of(dom.html, "embed-snippet")
+    assert "http://127.0.0.1:8000/embed.html#game=boop&amp;m=" in snippet and "&amp;step=2" in snippet
+    assert re.search(r'src="./embed.html#game=boop&amp;m=[\w-]+&amp;step=2"[^>]*id="embed-preview"', dom.html)
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="embed-dialog"' not in dom.html and dom.focused == "embed-2"
+    dom.click("embed")  # the match screen's own button: the moment shown (live: after the last move)
+    assert "&amp;step=3" in text_of(dom.html, "embed-snippet")
+    dom.click("embed-close")
+    assert dom.focused == "embed"

@@ -58,6 +58,8 @@ class App:
         """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
         self.embedding: tuple[str, bool] | None = None
         """The "Embed this moment" dialog when open: its fragment, and whether it was copied."""
+        self.embed_opener = "embed"
+        """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
@@ -352,8 +354,13 @@ class App:
             self.ui["focus"] = "play-again"
         elif action == "embed":
             session = self.sessions[gid]
-            step = self.replay if self.replay is not None else len(session.match.plies)
+            if arg.isdigit():  # a log line's own button: the moment after that move
+                step = min(int(arg), len(session.match.plies))
+            else:
+                step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
+            self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
+            self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
             self.dom.copy_text(
                 embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
@@ -361,6 +368,7 @@ class App:
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
+            self.ui["focus"] = self.embed_opener
         elif action == "replay":
             index = int(arg)
             self.replay = index if index < len(self.sessions[gid].match.plies) else None
@@ -373,6 +381,7 @@ class App:
     def on_key(self, action: str, arg: str, key: str) -> None:
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
+            self.ui["focus"] = self.embed_opener
             return
         if key == "Escape" and self.replay is not None:
             self.replay = None

@@ -436,10 +436,22 @@ def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) ->
             if (line := event_line(t, board, ctx, event))
         ]
         sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
+        # "Embed this moment" for this line: the position after the move, its events as captions.
+        embed = tag(
+            "button",
+            "&lt;/&gt;",
+            type="button",
+            class_="log-embed",
+            data_action="embed",
+            data_arg=entry.index + 1,
+            id=f"embed-{entry.index + 1}",
+            aria_label=t("embed.moment.entry", n=entry.index + 1),
+            title=t("embed.moment.entry", n=entry.index + 1),
+        )
         items.append(
             tag(
                 "li",
-                button_markup(label, "replay", entry.index, current) + sub,
+                button_markup(label, "replay", entry.index, current) + embed + sub,
                 class_="current" if current else None,
                 id=f"log-{entry.index}",
             )
