@@ -33,6 +33,7 @@ class Dom:
         self.said: list[str] = []
         self.timers: list[Any] = []
         self.copied: list[str] = []
+        self.copied_text: list[str] = []
 
     def storage_get(self, key: str) -> str | None:
         return self.storage.get(key)
@@ -82,6 +83,9 @@ class Dom:
 
     def copy(self, text: str) -> None:
         self.copied.append(text)
+
+    def copy_text(self, text: str) -> None:
+        self.copied_text.append(text)
 
     def later(self, ms: int, fn: Any) -> None:
         self.timers.append(fn)

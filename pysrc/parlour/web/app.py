@@ -29,6 +29,8 @@ from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 KEPT_UI = ("cursor", "home", "view")
+EDITABLE = ("boop",)
+"""Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
 AI_DELAY_MS = 350
@@ -58,6 +60,8 @@ class App:
         """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
         self.embedding: tuple[str, bool] | None = None
         """The "Embed this moment" dialog when open: its fragment, and whether it was copied."""
+        self.drafts: Any = None
+        """The position editor's draft (:class:`parlour.web.editor.Draft`), made on first use."""
         self.embed_opener = "embed"
         """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
@@ -306,6 +310,9 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         gid = self.route.game
+        if self.route.screen == "editor" and gid in EDITABLE:
+            self.editor_click(action, arg)
+            return
         if action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
@@ -378,7 +385,47 @@ class App:
         else:
             self.board_act(action, arg)
 
+    # --- the position editor (#/boop/editor) ----------------------------------------------------
+    def draft(self) -> Any:
+        """The position being set up: kept while the app is open, or the one in the address."""
+        from parlour.web import editor
+
+        pos = self.route.params.get("pos")
+        if pos is not None and pos != self.ui.get("draft_from"):
+            self.ui["draft_from"] = pos
+            try:
+                self.drafts = editor.Draft.of(editor.GAME.from_position(pos))
+            except ValueError:
+                self.drafts = editor.Draft()
+                self.error = self.t("embed.error.position", text=pos[:60])
+        if self.drafts is None:
+            self.drafts = editor.Draft()
+        return self.drafts
+
+    def editor_click(self, action: str, arg: str) -> None:
+        from parlour.web import editor
+
+        draft = self.draft()
+        if editor.act(draft, action, arg):
+            if action == "cell":
+                self.ui["focus"] = f"cell-{arg}"
+            elif action == "ed-copy-pos":
+                self.dom.copy_text(draft.text())
+            elif action == "ed-copy-snippet":
+                self.dom.copy_text(
+                    embed.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
+                )
+        elif action == "dismiss":
+            self.error = ""
+
     def on_key(self, action: str, arg: str, key: str) -> None:
+        if self.route.screen == "editor" and self.route.game in EDITABLE:
+            from parlour.web import editor
+
+            target = editor.key(self.draft(), key)
+            if target:
+                self.ui["focus"] = target
+            return
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
             self.ui["focus"] = self.embed_opener
@@ -397,6 +444,11 @@ class App:
 
     def on_change(self, action: str, arg: str, value: str) -> None:
         gid = self.route.game
+        if action.startswith("ed-") and self.route.screen == "editor":
+            from parlour.web import editor
+
+            editor.change(self.draft(), action, arg, value)
+            return
         if action.startswith("net-"):
             self.net_play().on_action(action, arg, value)
         elif action == "lang":
@@ -551,8 +603,19 @@ class App:
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
-                t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"]
+                t,
+                games.load(r.game),
+                list(self.bots(r.game)),
+                setup["seats"],
+                setup["options"],
+                editor=r.game in EDITABLE,
             )
+        if r.screen == "editor":
+            if r.game not in EDITABLE:
+                return screens.missing(t)
+            from parlour.web import editor
+
+            return editor.screen(t, self.draft(), self.dom.page_url())
         if r.screen in ("host", "join"):
             return str(self.net_play().screen())
         if r.screen == "play":
