@@ -67,10 +67,14 @@ def test_an_author_builds_a_position_by_click_and_keyboard_and_gets_its_text_and
     text = unescape(re.search(r'id="ed-position" value="([^"]*)"', dom.html).group(1))
     assert text == "6/6/3P2/2o3/6/6 7k0c/6k1c 8/6 -/- p place"
     assert text_of(dom.html, "ed-ok") == "The rules allow this position."
-    assert 'aria-label="purple cat on d4"' in dom.html and 'aria-disabled' not in dom.html
+    assert 'aria-label="purple cat on d4"' in dom.html and "aria-disabled" not in dom.html
     snippet = text_of(dom.html, "ed-snippet")
-    assert snippet.startswith('<iframe src="http://127.0.0.1:8000/embed.html#game=boop&amp;pos=6/6/3P2/2o3/6/6')
-    assert re.search(r'<iframe src="./embed.html#game=boop&amp;pos=[^"]+"[^>]*id="ed-preview" data-keep', dom.html)
+    assert snippet.startswith(
+        '<iframe src="http://127.0.0.1:8000/embed.html#game=boop&amp;pos=6/6/3P2/2o3/6/6'
+    )
+    assert re.search(
+        r'<iframe src="./embed.html#game=boop&amp;pos=[^"]+"[^>]*id="ed-preview" data-keep', dom.html
+    )
     dom.click("ed-copy-snippet")
     dom.click("ed-copy-pos")
     assert dom.copied_text[-2:] == [snippet, text]

@@ -408,6 +408,12 @@ def test_each_log_line_embeds_the_moment_after_its_move_and_focus_comes_back():
     snippet = text_of(dom.html, "embed-snippet")
     assert "http://127.0.0.1:8000/embed.html#game=boop&amp;m=" in snippet and "&amp;step=2" in snippet
     assert re.search(r'src="./embed.html#game=boop&amp;m=[\w-]+&amp;step=2"[^>]*id="embed-preview"', dom.html)
+    # boop. has a position editor: the dialog opens it at this moment (after move 2: a1 and no ghost).
+    edit = re.search(r'href="(#/boop/editor\?pos=[^"]+)"[^>]*id="embed-edit"', dom.html).group(1)
+    dom.set_hash(edit)
+    assert 'value="6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- p place"' in dom.html
+    dom.set_hash(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    dom.click("embed", "2")
     dom.on_event("key", "", "", "", "Escape")
     assert 'id="embed-dialog"' not in dom.html and dom.focused == "embed-2"
     dom.click("embed")  # the match screen's own button: the moment shown (live: after the last move)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
@@ -63,6 +64,7 @@ class App:
         self.drafts: Any = None
         """The position editor's draft (:class:`parlour.web.editor.Draft`), made on first use."""
         self.embed_opener = "embed"
+        self.embed_step = 0
         """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
         self.refused: Refusal | None = None
@@ -366,6 +368,7 @@ class App:
             else:
                 step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
+            self.embed_step = step
             self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
             self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
@@ -422,7 +425,7 @@ class App:
         if self.route.screen == "editor" and self.route.game in EDITABLE:
             from parlour.web import editor
 
-            target = editor.key(self.draft(), key)
+            target = editor.key(self.draft(), key, arg if action == "cell" else "")
             if target:
                 self.ui["focus"] = target
             return
@@ -643,7 +646,14 @@ class App:
             )
             if self.embedding is not None:
                 frag, copied = self.embedding
-                screen += embed.embed_dialog(t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied)
+                edit = ""
+                if r.game in EDITABLE:  # set this moment up in the position editor
+                    state = session.match.state_at(min(self.embed_step, len(session.match.plies)))
+                    position = games.load(r.game).position(state)  # type: ignore[attr-defined]
+                    edit = f"#/{r.game}/editor?pos={quote(position, safe='/')}"
+                screen += embed.embed_dialog(
+                    t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied, edit
+                )
             return screen
         return screens.missing(t)
 

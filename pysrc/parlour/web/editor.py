@@ -141,11 +141,11 @@ def change(draft: Draft, action: str, arg: str, value: str) -> None:
     draft.copied = ""
 
 
-def key(draft: Draft, pressed: str) -> str | None:
-    """Arrows move the bed's cursor; the id of the cell to focus, or ``None``."""
+def key(draft: Draft, pressed: str, at: str = "") -> str | None:
+    """Arrows move the bed's cursor from cell ``at`` (the focused one); the id of the cell to focus."""
     if not pressed.startswith("Arrow"):
         return None
-    draft.cursor = board.neighbour(draft.cursor, pressed)
+    draft.cursor = board.neighbour(at if parse_cell(at) is not None else draft.cursor, pressed)
     return f"cell-{draft.cursor}"
 
 
