@@ -362,9 +362,11 @@ def test_side_panels_fold_away_and_start_folded_on_a_narrow_screen():
 
 def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sentences():
     _app, dom = open_app("#/boop/rules?rule=BP-2")
-    assert re.search(r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span id="rule-BP-2"', dom.html)
+    assert re.search(
+        r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span class="rule-ids"><span id="rule-BP-2"', dom.html
+    )
     assert dom.focused == "rule-BP-2"
-    sentences = re.findall(r"</span> ([^<]*)</p>", dom.html)
+    sentences = re.findall(r"</span></span>([^<]*)</p>", dom.html)
     assert sentences and not any(re.search(r"\(BP-\d+", s) for s in sentences)
 
 
@@ -393,7 +395,7 @@ def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_i
     html = screens.rules(t, "boop", list(board.HELP_RULES), None, "BP-16", board.HELP_RULES)
     for n in range(1, 22):
         assert f'id="rule-BP-{n}"' in html
-    assert 'class="wanted"><span id="rule-BP-16"' in html
+    assert 'class="wanted"><span class="rule-ids"><span id="rule-BP-16"' in html
     words = re.sub(r"<[^>]+>", " ", html)
     assert not re.search(r"\(BP-", words)
 

@@ -602,7 +602,8 @@ class App:
             hook = getattr(board, "help_examples", None)
             figures = hook(t) if callable(hook) else None
             rule_ids = getattr(board, "HELP_RULES", None)
-            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids)
+            sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
+            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(

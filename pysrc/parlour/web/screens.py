@@ -205,26 +205,49 @@ def rules(
     figures: Mapping[str, str] | None = None,
     wanted: str = "",
     rule_ids: Mapping[str, Sequence[str]] | None = None,
+    sections: Sequence[tuple[str, Sequence[str]]] = (),
 ) -> str:
     """The rules help: the digest in plain words, one paragraph per message key (its id, so a rule
     can be linked to), each followed by the board's live examples for it (``figures``: key → markup
-    drawn by the board's own code). The rules a paragraph explains (``rule_ids``: key → ids, from
-    the board; any id still written in a sentence is taken out of it) are shown before it as anchors
-    (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, focus on it)."""
+    drawn by the board's own code). ``sections`` group the paragraphs under headings
+    (``GAME.help-h.NAME``), goal first; without them the paragraphs follow ``keys``. The rules a
+    paragraph explains (``rule_ids``: key → ids, from the board; any id still written in a sentence
+    is taken out of it) are named before it, each an anchor (``#/GAME/rules?rule=BP-2`` opens the
+    help at that rule, marked, focus on it); the code itself is only the anchor's id."""
     from parlour.web.play import split_rule  # the one place that knows how a rule id is written
 
     figures = figures or {}
-    paras = ""
-    for k in keys:
+
+    def para(k: str) -> str:
         words, written = split_rule(t(k))
         ids = list(dict.fromkeys([*(rule_ids or {}).get(k, ()), *written]))
-        hit = bool(wanted) and wanted in ids
         anchors = "".join(
-            tag("span", esc(r), id=f"rule-{r}", class_="rule-id", tabindex=-1 if r == wanted else None)
+            tag(
+                "span",
+                esc(name if (name := t(f"{game_id}.rule.{r}")) != f"{game_id}.rule.{r}" else r),
+                id=f"rule-{r}",
+                class_="rule-id",
+                data_rule=r,
+                tabindex=-1 if r == wanted else None,
+            )
             for r in ids
         )
-        paras += tag("p", anchors + " " + esc(words), id=k, class_="wanted" if hit else None)
-        paras += figures.get(k, "")
+        head = tag("span", anchors, class_="rule-ids") if anchors else ""
+        hit = bool(wanted) and wanted in ids
+        return tag("p", head + esc(words), id=k, class_="wanted" if hit else None) + figures.get(k, "")
+
+    if sections:
+        paras = "".join(
+            tag(
+                "section",
+                tag("h2", esc(t(f"{game_id}.help-h.{name}")), id=f"help-{name}")
+                + "".join(para(k) for k in ks),
+                aria_labelledby=f"help-{name}",
+            )
+            for name, ks in sections
+        )
+    else:
+        paras = "".join(para(k) for k in keys)
     paras = paras or tag("p", esc(t("app.rules-missing")))
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")

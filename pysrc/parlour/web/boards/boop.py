@@ -21,24 +21,33 @@ FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
 COLOURS = ("orange", "purple")
 
+HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
+    ("goal", {"goal": ()}),
+    ("setup", {"components": ("BP-1",)}),
+    ("turn", {"turn": ("BP-2", "BP-D1")}),
+    ("boop", {"boop": ("BP-3", "BP-4", "BP-5"), "blocking": ("BP-6", "BP-7")}),
+    ("graduation", {"graduation": ("BP-8", "BP-D3"), "eight": ("BP-9", "BP-10")}),
+    (
+        "ghosts",
+        {
+            "ghosts": ("BP-12",),
+            "ghost-enter": ("BP-13", "BP-D5"),
+            "ghost-move": ("BP-14", "BP-15", "BP-17", "BP-18"),
+            "booo": ("BP-16",),
+        },
+    ),
+    ("winning", {"winning": ("BP-20", "BP-21")}),
+    ("edges", {"timing": ("BP-19", "BP-D2", "BP-11"), "stuck": ("BP-D4",)}),
+    ("notation", {"notation": ("BP-D6",)}),
+)
+"""The rules help, goal first: sections (heading ``boop.help-h.<name>``), each of paragraphs
+(``boop.help.<name>``) with the rules each explains (rule ids of the design digest)."""
+
 HELP_RULES: dict[str, tuple[str, ...]] = {
-    "boop.help.components": ("BP-1",),
-    "boop.help.turn": ("BP-2", "BP-D1"),
-    "boop.help.boop": ("BP-3", "BP-4", "BP-5"),
-    "boop.help.blocking": ("BP-6", "BP-7"),
-    "boop.help.graduation": ("BP-8", "BP-D3"),
-    "boop.help.eight": ("BP-9", "BP-D3", "BP-10", "BP-11"),
-    "boop.help.ghosts": ("BP-12",),
-    "boop.help.ghost-enter": ("BP-13", "BP-D5"),
-    "boop.help.ghost-move": ("BP-14", "BP-15", "BP-17", "BP-18"),
-    "boop.help.booo": ("BP-16",),
-    "boop.help.timing": ("BP-19", "BP-D2"),
-    "boop.help.winning": ("BP-20", "BP-21"),
-    "boop.help.notation": ("BP-D6",),
+    f"boop.help.{k}": ids for _, paras in HELP for k, ids in paras.items()
 }
-"""The rules each help paragraph explains (rule ids of the design digest): shown as anchors beside
-the paragraph, so ``#/boop/rules?rule=BP-2`` opens the help there; the sentences themselves carry no
-codes."""
+"""Each help paragraph's rules: shown as anchors beside it, so ``#/boop/rules?rule=BP-2`` opens the
+help there; the sentences themselves carry no codes."""
 
 
 # --- geometry ----------------------------------------------------------------------------------
