@@ -127,6 +127,19 @@ def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
     open_app(page, site_url, f"#/wooly-bully/play?m={near_the_end(['human', 'hard', 'hard'])}")
     page.wait_for_selector("#wb-own", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#privacy").count() == 0, "one person: no privacy screen"
+    # The + and - keys zoom the field as its buttons do (and Ctrl with + is left to the browser).
+    width = "parseFloat(document.querySelector('#wb-field').getAttribute('viewBox').split(' ')[2])"
+    fit = page.evaluate(width)
+    page.keyboard.press("+")
+    page.wait_for_function(f"{width} < {fit}")
+    zoomed = page.evaluate(width)
+    page.keyboard.press("Control+Minus")
+    page.wait_for_timeout(200)
+    assert page.evaluate(width) == zoomed, "Ctrl and - is the browser's zoom, not the field's"
+    for _ in range(3):
+        page.keyboard.press("-")
+    page.wait_for_function(f"{width} > {fit}")
+    page.click("#wb-zoom-fit")
     for _ in range(60):
         # Wait for the person's own turn (the bots think in between), then lay a tile or pass.
         page.wait_for_function(

@@ -372,8 +372,13 @@ def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sente
 
 def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    # The first entry (k@a1): the position after it, with the kitten on a1 (decision 0072).
     dom.click("replay", "1")
-    assert text_of(dom.html, "status").startswith("Showing the position before move 2")
+    assert text_of(dom.html, "status").startswith("Showing the position after move 1")
+    assert 'data-cell="a1"' in dom.html and 'data-cell="f6"' not in dom.html
+    assert '<li class="current" id="log-0">' in dom.html
+    dom.click("replay", "2")
+    assert text_of(dom.html, "status").startswith("Showing the position after move 2")
     assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
     assert 'id="back-to-game"' in dom.html and 'aria-pressed="true"' in dom.html
     dom.click("cell", "c3")  # the board takes no input in a replay

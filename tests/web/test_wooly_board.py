@@ -113,6 +113,29 @@ def test_the_field_keeps_the_players_pan_and_zoom_and_fits_the_whole_field_on_re
     assert "view" not in ctx.ui
 
 
+def test_plus_equals_and_minus_keys_zoom_the_field_as_its_buttons_do_and_keep_the_focus():
+    state = built(hands=[[VCAP_B], [], []], players=3)
+    by_key, by_button = ctx_for(session_on(state), 0), ctx_for(session_on(state), 0)
+    for key, button in (("+", "in"), ("=", "in"), ("-", "out"), ("-", "out"), ("-", "out")):
+        by_key.ui["focus"] = "wb-hand-0"
+        assert wb.act(by_key, "key", key) is None
+        wb.act(by_button, "wb-zoom", button)
+        assert by_key.ui["view"] == by_button.ui["view"], key
+        assert by_key.ui["focus"] == "wb-hand-0", "a key press leaves the focus where it was"
+    fit = wb.fit_box(GAME.view(state, 0))
+    assert float(by_key.ui["view"].split()[2]) > fit[2], (
+        "in twice, out three times: wider than the whole field"
+    )
+    # Zooming in far with the keyboard keeps the chosen square in view.
+    wb.act(by_key, "wb-select", str(VCAP_B))
+    wb.act(by_key, "key", "ArrowRight")
+    at = wb._pos(by_key.ui["at"])
+    for _ in range(6):
+        wb.act(by_key, "key", "+")
+    x, y, w, h = (float(v) for v in by_key.ui["view"].split())
+    assert x <= at[0] * wb.S and at[0] * wb.S + wb.S <= x + w and y <= at[1] * wb.S <= y + h - wb.S
+
+
 def test_closed_and_spoiled_pastures_are_marked_with_words():
     cells = [((-1, 0), VCAP_B, 0), ((-1, -1), tid("cap", BLACK), 2)]
     state = built(cells, hands=[[], [], []], players=3)

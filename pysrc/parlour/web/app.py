@@ -34,6 +34,8 @@ EDITABLE = ("boop",)
 """Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+NET_SCREENS = ("host", "join")
+"""The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -125,7 +127,7 @@ class App:
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
             self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
-        self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
+        self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
     def net_play(self) -> Any:
@@ -354,13 +356,13 @@ class App:
         elif action == "fold":
             folded = self.panels_folded()
             folded.symmetric_difference_update({arg})
-            self.ui["focus"] = f"fold-{arg}"
+            self.screen_ui()["focus"] = f"fold-{arg}"
         elif action == "end-close":
             self.end_closed = True
-            self.ui["focus"] = "end-open"
+            self.screen_ui()["focus"] = "end-open"
         elif action == "end-open":
             self.end_closed = False
-            self.ui["focus"] = "play-again"
+            self.screen_ui()["focus"] = "end-close" if self.route.screen in NET_SCREENS else "play-again"
         elif action == "embed":
             session = self.sessions[gid]
             if arg.isdigit():  # a log line's own button: the moment after that move
@@ -372,16 +374,17 @@ class App:
             self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
             self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
-            self.dom.copy_text(
-                embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
-            )
+            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name")))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
             self.ui["focus"] = self.embed_opener
-        elif action == "replay":
-            index = int(arg)
-            self.replay = index if index < len(self.sessions[gid].match.plies) else None
+        elif action == "replay":  # a log entry: the position after that move (decision 0072)
+            match = self.sessions[gid].match
+            step = int(arg)
+            self.replay = step if 0 < step < len(match.plies) else None
+            # The move plays once onto the board, as it did live (each event animates once).
+            self.last_events = list(match.events[step - 1]) if 0 < step <= len(match.events) else []
         elif action == "live":
             self.replay = None
             self.schedule_ai()
@@ -438,11 +441,13 @@ class App:
             return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
-        if key == "Escape" and self.route.screen == "play" and over and not self.end_closed:
+        if self.route.screen in NET_SCREENS:
+            over = self.net is not None and bool(self.net.ended)
+        if key == "Escape" and self.route.screen in ("play", *NET_SCREENS) and over and not self.end_closed:
             self.on_click("end-close", "")
             return
-        if self.route.screen in ("play", "host", "join"):
-            self.ui["key_on"] = (action, arg)  # which of the board's elements has the key
+        if self.route.screen in ("play", *NET_SCREENS):
+            self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
@@ -541,7 +546,7 @@ class App:
             t=self.t,
             state=state,
             viewer=viewer,
-            events=self.last_events if self.replay is None else [],
+            events=self.last_events,
             animate=self.settings.animate(self.dom.reduced_motion()),
             speed=self.settings.speed(self.dom.reduced_motion()),
             replay=self.replay,
@@ -566,10 +571,19 @@ class App:
         return out
 
     def panels_folded(self) -> set[str]:
+        """The side panels folded away: on a narrow screen they start folded below the board
+        (a network table's connection panels too; who is at the table stays open)."""
         if self.folded is None:
             narrow = getattr(self.dom, "narrow", lambda: False)()
-            self.folded = {"log", "score"} if narrow else set()
+            self.folded = {"log", "score", "net-invite", "net-room", "net-tables"} if narrow else set()
         return self.folded
+
+    def screen_ui(self) -> dict[str, Any]:
+        """The memory of the board on screen (focus, cursor): a network table's, else the app's."""
+        if self.route.screen in NET_SCREENS and self.net is not None:
+            ui: dict[str, Any] = self.net.ui
+            return ui
+        return self.ui
 
     def share_link(self, gid: str) -> str:
         """The link to the match as it stands now (a later move makes a new link)."""
@@ -661,9 +675,10 @@ class App:
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        self.dom.render(html, str(self.ui.get("home", "")))
+        ui = self.screen_ui()
+        self.dom.render(html, str(ui.get("home", "")))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
-        target = self.ui.pop("focus", None)
+        target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
 

@@ -110,10 +110,9 @@ def focus(element_id: str) -> None:
 
 
 def copy(text: str) -> None:
-    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation)."""
-    with contextlib.suppress(
-        Exception
-    ):  # refused (no permission, not a secure context): the field stays selectable
+    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation). Refused
+    quietly (no permission, not a secure context): the field showing the text stays selectable."""
+    with contextlib.suppress(Exception):
         js.navigator.clipboard.writeText(text)
 
 
@@ -186,6 +185,9 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     def on_key(event: Any) -> None:
         el = target_of(event)
         key = event.key
+        typed = event.target
+        if key != "Escape" and str(getattr(typed, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
+            return  # keys typed into a field are the field's (an answer code holds "-"); Esc still closes
         if el is not None and data(el, "drag") and key == "Enter":
             event.preventDefault()  # on a traced route Enter shows it (a tap there starts a drag)
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
@@ -193,8 +195,6 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         if el is not None and el.tagName not in ("BUTTON", "SELECT", "INPUT", "A") and key in ("Enter", " "):
             event.preventDefault()
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
-            return
-        if el is not None and el.tagName in ("SELECT", "INPUT"):
             return
         if key in (
             "ArrowUp",
@@ -207,7 +207,12 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
             "c",
             "C",
             "Backspace",
+            "+",
+            "=",
+            "-",
         ):
+            if key in ("+", "=", "-") and (event.ctrlKey or event.metaKey or event.altKey):
+                return  # Ctrl and + is the browser's own zoom
             if key.startswith("Arrow"):
                 event.preventDefault()
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
@@ -345,9 +350,3 @@ def loaded() -> None:
     """Tell tests and the loading screen that the app is up."""
     js.document.body.dataset.ready = "1"
     js.window.dispatchEvent(js.Event.new("parlour-ready"))
-
-
-def copy_text(text: str) -> None:
-    """Put ``text`` on the clipboard (the Clipboard API; refused quietly where it is not allowed)."""
-    with contextlib.suppress(Exception):
-        js.navigator.clipboard.writeText(text)
