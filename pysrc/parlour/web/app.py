@@ -13,7 +13,7 @@ from urllib.parse import quote
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, router, screens
+from parlour.web import boards, embed, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -80,6 +80,8 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        self.lessons: dict[str, teach.Live] = {}
+        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
     # --- words ------------------------------------------------------------------------------
@@ -119,6 +121,7 @@ class App:
         self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
+        self.lessons = {}
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -317,7 +320,9 @@ class App:
         if self.route.screen == "editor" and gid in EDITABLE:
             self.editor_click(action, arg)
             return
-        if action.startswith("net-"):
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, "")
+        elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
@@ -424,6 +429,13 @@ class App:
         elif action == "dismiss":
             self.error = ""
 
+    def lesson_act(self, action: str, arg: str, key: str) -> None:
+        """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
+        if self.route.screen == "rules":
+            focus = teach.act(self.lessons, action, arg, key)
+            if focus:
+                self.ui["focus"] = focus
+
     def on_key(self, action: str, arg: str, key: str) -> None:
         if self.route.screen == "editor" and self.route.game in EDITABLE:
             from parlour.web import editor
@@ -431,6 +443,9 @@ class App:
             target = editor.key(self.draft(), key, arg if action == "cell" else "")
             if target:
                 self.ui["focus"] = target
+            return
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, key)
             return
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
@@ -614,7 +629,11 @@ class App:
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
             board = boards.board(r.game)
             hook = getattr(board, "help_examples", None)
-            figures = hook(t) if callable(hook) else None
+            figures = hook(t) if callable(hook) else {}
+            if not self.lessons:
+                motion = self.settings.animate(self.dom.reduced_motion())
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+            figures = {**figures, **teach.figures(self.lessons, prefix)}
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
             return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)

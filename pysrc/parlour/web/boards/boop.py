@@ -49,6 +49,24 @@ HELP_RULES: dict[str, tuple[str, ...]] = {
 """Each help paragraph's rules: shown as anchors beside it, so ``#/boop/rules?rule=BP-2`` opens the
 help there; the sentences themselves carry no codes."""
 
+LESSONS: tuple[tuple[str, ...], ...] = (
+    ("boop", "boop", "p5/2o3/1p4/6/6/6 7k0c/6k0c 8/8 -/- o place", "k@b5"),
+    (
+        "blocking",
+        "off",
+        "p5/p5/2o3/6/6/6 7k0c/6k0c 8/8 bottom-e+0/- o place",
+        "",
+        "e:boop|booo:from=a6:to=",
+        "k@b6",
+    ),
+    ("graduation", "line", "6/6/6/4p1/1oo3/6 6k0c/7k0c 8/8 -/- o place", "k@d2"),
+    ("graduation", "grad", "5p/6/2o3/1o1o2/6/6 5k0c/7k0c 8/8 bottom-e+0/- o place", "", "e:graduate", "k@c5"),
+    ("booo", "booo", "6/6/1pPo2/6/6/6 7k0c/6k0c 8/7 top-c+1/- o place", "k@f1"),
+    ("winning", "win", "6/2p3/2OO2/3p2/6/o5 4k1c/6k0c 5/8 bottom-e+0/- o place", "", "win", "c@b4"),
+)
+"""The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
+position, moves to step through, or a goal and one right answer); words ``boop.teach.<id>``."""
+
 
 # --- geometry ----------------------------------------------------------------------------------
 def centre(cell: str, flip: bool = False) -> tuple[float, float]:
