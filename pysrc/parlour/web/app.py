@@ -336,6 +336,8 @@ class App:
         elif action == "reveal":
             self.revealed = int(arg)
             self.ui["focus"] = "status"
+        elif action == "bench-move":
+            self.bench_move(int(arg) if arg.isdigit() else 0)
         elif action == "update":
             self.dom.apply_update()
         elif action == "start":
@@ -532,6 +534,27 @@ class App:
         except IllegalMove as err:
             self.refuse(err, ctx.ui.pop("target", None) or f"{action}-{arg}")
             return
+        self.error = ""
+        self.played(events)
+
+    def bench_move(self, pick: int) -> None:
+        """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
+        of the legal moves of the seat the device acts for, played the way a board's move is (a
+        real-time game's stamped by the match clock). No screen offers it: the benchmark adds the
+        ``data-action="bench-move"`` button it clicks, so a whole game of any board can be played
+        without the benchmark knowing the board. Nothing illegal can pass: the session checks."""
+        session = self.sessions.get(self.route.game)
+        if session is None or self.route.screen != "play" or self.replay is not None:
+            return
+        player = session.human_to_act()
+        legal = session.game.legal_moves(session.state, player) if player is not None else []
+        if player is None or not legal:
+            return
+        move = legal[pick % len(legal)]
+        if session.realtime:
+            events = session.play_at(player, session.game.encode_move(move), now_ms())
+        else:
+            events = session.play(player, move)
         self.error = ""
         self.played(events)
 
