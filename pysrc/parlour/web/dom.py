@@ -45,9 +45,11 @@ def render(html: str, home: str = "") -> None:
     typed = (str(active.value), active.selectionStart, active.selectionEnd) if typing else None
     root = doc.getElementById("app")
     scrolled = _scroll_positions(root)
+    frames = _hold_frames(doc, root)
     root.innerHTML = html
     root.setAttribute("aria-busy", "false")
     _restore_scroll(root, scrolled)
+    _put_back_frames(root, frames)
     if focus_id:
         el = doc.getElementById(focus_id)
         if not _some(el) and home:
@@ -74,6 +76,38 @@ def _restore_scroll(root: Any, scrolled: dict[str, tuple[float, bool]]) -> None:
     for el in root.querySelectorAll("[data-keep-scroll][id]"):
         top, at_end = scrolled.get(str(el.id), (0.0, True))
         el.scrollTop = el.scrollHeight if at_end else top
+
+
+def _hold_frames(doc: Any, root: Any) -> dict[str, Any]:
+    """Frames marked ``data-keep`` (an embed's live preview), moved aside with ``moveBefore``, which
+    keeps them running: re-creating one would start it again. Browsers without ``moveBefore`` get
+    the new frame instead."""
+    held: dict[str, Any] = {}
+    if not hasattr(doc.body, "moveBefore"):
+        return held
+    for el in root.querySelectorAll("iframe[data-keep][id]"):
+        with contextlib.suppress(Exception):
+            doc.body.moveBefore(el, jsnull)
+            held[str(el.id)] = el
+    return held
+
+
+def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
+    """Each held frame takes the place of the new one with its id; a new address that differs only
+    after ``#`` reaches the running embed as a ``hashchange`` (no reload)."""
+    for frame_id, old in held.items():
+        new = root.querySelector(f'iframe[id="{frame_id}"]')
+        if not _some(new):
+            old.remove()
+            continue
+        try:
+            new.parentNode.moveBefore(old, new)
+        except Exception:
+            old.remove()
+            continue
+        if old.getAttribute("src") != new.getAttribute("src"):
+            old.setAttribute("src", new.getAttribute("src"))
+        new.remove()
 
 
 def focus(element_id: str) -> None:
