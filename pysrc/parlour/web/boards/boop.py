@@ -49,6 +49,24 @@ HELP_RULES: dict[str, tuple[str, ...]] = {
 """Each help paragraph's rules: shown as anchors beside it, so ``#/boop/rules?rule=BP-2`` opens the
 help there; the sentences themselves carry no codes."""
 
+LESSONS: tuple[tuple[str, ...], ...] = (
+    ("boop", "boop", "p5/2o3/1p4/6/6/6 7k0c/6k0c 8/8 -/- o place", "k@b5"),
+    (
+        "blocking",
+        "off",
+        "p5/p5/2o3/6/6/6 7k0c/6k0c 8/8 bottom-e+0/- o place",
+        "",
+        "e:boop|booo:from=a6:to=",
+        "k@b6",
+    ),
+    ("graduation", "line", "6/6/6/4p1/1oo3/6 6k0c/7k0c 8/8 -/- o place", "k@d2"),
+    ("graduation", "grad", "5p/6/2o3/1o1o2/6/6 5k0c/7k0c 8/8 bottom-e+0/- o place", "", "e:graduate", "k@c5"),
+    ("booo", "booo", "6/6/1pPo2/6/6/6 7k0c/6k0c 8/7 top-c+1/- o place", "k@f1"),
+    ("winning", "win", "6/2p3/2OO2/3p2/6/o5 4k1c/6k0c 5/8 bottom-e+0/- o place", "", "win", "c@b4"),
+)
+"""The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
+position, moves to step through, or a goal and one right answer); words ``boop.teach.<id>``."""
+
 
 # --- geometry ----------------------------------------------------------------------------------
 def centre(cell: str, flip: bool = False) -> tuple[float, float]:
@@ -225,6 +243,7 @@ def bed(
     refused: str | None = None,
     speed: float = 1.0,
     chosen_entry: str | None = None,
+    editing: bool = False,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -234,7 +253,7 @@ def bed(
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
     takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
-    the entries' one Tab stop.
+    the entries' one Tab stop; ``editing`` (the position editor) makes every cell take a click.
     """
     info = game.info(state)
     shown_events = events if animate else ()
@@ -274,7 +293,7 @@ def bed(
                 data_action="cell",
                 data_arg=cell,
                 aria_label=label,
-                aria_disabled="false" if cell in legal else "true",
+                aria_disabled=None if editing else "false" if cell in legal else "true",
             )
             shade = "dark" if (FILES.index(f) + r) % 2 else "light"
             body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
