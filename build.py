@@ -321,14 +321,18 @@ def prerender(root: Path, wheel: Path) -> None:
         # "</" cannot end the script element early: JSON allows "<\/".
         data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
         parts.append(f'<script type="application/json" id="boot-words-{lang}">{data}</script>')
-    # What the boot script loads: the wheel's name changes with the version.
-    parts.append(
-        f'<script type="application/json" id="boot-config">{json.dumps({"wheel": "./" + wheel.name})}</script>'
-    )
+    # What the boot script loads, read from <head> before the body is parsed: the wheel (its name
+    # changes with the version) and the key of the memory snapshot made from it (decision 0085).
+    build_id = hashlib.sha256(f"{PYODIDE_VERSION}:{sha256(wheel)}".encode()).hexdigest()[:12]
+    config = json.dumps({"wheel": "./" + wheel.name, "build": build_id})
     index = root / "index.html"
     text = index.read_text()
-    if "<!--PARLOUR_PRERENDER-->" not in text:
-        raise SystemExit("web/index.html has no <!--PARLOUR_PRERENDER--> marker")
+    for marker in ("<!--PARLOUR_PRERENDER-->", "<!--PARLOUR_CONFIG-->"):
+        if marker not in text:
+            raise SystemExit(f"web/index.html has no {marker} marker")
+    text = text.replace(
+        "<!--PARLOUR_CONFIG-->", f'<script type="application/json" id="boot-config">{config}</script>'
+    )
     index.write_text(text.replace("<!--PARLOUR_PRERENDER-->", "\n  ".join(parts)))
 
 
