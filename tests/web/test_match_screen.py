@@ -33,6 +33,7 @@ class Dom:
         self.said: list[str] = []
         self.timers: list[Any] = []
         self.copied: list[str] = []
+        self.copied_text: list[str] = []
 
     def storage_get(self, key: str) -> str | None:
         return self.storage.get(key)
@@ -82,6 +83,9 @@ class Dom:
 
     def copy(self, text: str) -> None:
         self.copied.append(text)
+
+    def copy_text(self, text: str) -> None:
+        self.copied_text.append(text)
 
     def later(self, ms: int, fn: Any) -> None:
         self.timers.append(fn)
@@ -399,3 +403,27 @@ def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_i
     assert 'class="wanted"><span class="rule-ids"><span id="rule-BP-16"' in html
     words = re.sub(r"<[^>]+>", " ", html)
     assert not re.search(r"\(BP-", words)
+
+
+def test_each_log_line_embeds_the_moment_after_its_move_and_focus_comes_back():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    button = re.search(r'<button[^>]*id="embed-2"[^>]*>', dom.html)
+    assert button and 'aria-label="Embed the moment after move 2"' in button.group(0)
+    assert dom.html.count('class="log-embed"') == 3
+    dom.click("embed", "2")
+    assert 'id="embed-dialog"' in dom.html and dom.focused == "embed-title"
+    snippet = text_of(dom.html, "embed-snippet")
+    assert "http://127.0.0.1:8000/embed.html#game=boop&amp;m=" in snippet and "&amp;step=2" in snippet
+    assert re.search(r'src="./embed.html#game=boop&amp;m=[\w-]+&amp;step=2"[^>]*id="embed-preview"', dom.html)
+    # boop. has a position editor: the dialog opens it at this moment (after move 2: a1 and no ghost).
+    edit = re.search(r'href="(#/boop/editor\?pos=[^"]+)"[^>]*id="embed-edit"', dom.html).group(1)
+    dom.set_hash(edit)
+    assert 'value="6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- p place"' in dom.html
+    dom.set_hash(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    dom.click("embed", "2")
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="embed-dialog"' not in dom.html and dom.focused == "embed-2"
+    dom.click("embed")  # the match screen's own button: the moment shown (live: after the last move)
+    assert "&amp;step=3" in text_of(dom.html, "embed-snippet")
+    dom.click("embed-close")
+    assert dom.focused == "embed"

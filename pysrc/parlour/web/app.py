@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
@@ -29,6 +30,8 @@ from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 KEPT_UI = ("cursor", "home", "view")
+EDITABLE = ("boop",)
+"""Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
 NET_SCREENS = ("host", "join")
@@ -64,6 +67,11 @@ class App:
         """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
         self.embedding: tuple[str, bool] | None = None
         """The "Embed this moment" dialog when open: its fragment, and whether it was copied."""
+        self.drafts: Any = None
+        """The position editor's draft (:class:`parlour.web.editor.Draft`), made on first use."""
+        self.embed_opener = "embed"
+        self.embed_step = 0
+        """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
@@ -324,6 +332,9 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         gid = self.route.game
+        if self.route.screen == "editor" and gid in EDITABLE:
+            self.editor_click(action, arg)
+            return
         if action.startswith("L:"):
             self.lesson_act(action, arg, "")
         elif action.startswith("net-"):
@@ -376,13 +387,20 @@ class App:
             self.screen_ui()["focus"] = "end-close" if self.route.screen in NET_SCREENS else "play-again"
         elif action == "embed":
             session = self.sessions[gid]
-            step = self.replay if self.replay is not None else len(session.match.plies)
+            if arg.isdigit():  # a log line's own button: the moment after that move
+                step = min(int(arg), len(session.match.plies))
+            else:
+                step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
+            self.embed_step = step
+            self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
+            self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
             self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name")))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
+            self.ui["focus"] = self.embed_opener
         elif action == "replay":  # a log entry: the position after that move (decision 0072)
             match = self.sessions[gid].match
             step = int(arg)
@@ -395,6 +413,39 @@ class App:
         else:
             self.board_act(action, arg)
 
+    # --- the position editor (#/boop/editor) ----------------------------------------------------
+    def draft(self) -> Any:
+        """The position being set up: kept while the app is open, or the one in the address."""
+        from parlour.web import editor
+
+        pos = self.route.params.get("pos")
+        if pos is not None and pos != self.ui.get("draft_from"):
+            self.ui["draft_from"] = pos
+            try:
+                self.drafts = editor.Draft.of(editor.GAME.from_position(pos))
+            except ValueError:
+                self.drafts = editor.Draft()
+                self.error = self.t("embed.error.position", text=pos[:60])
+        if self.drafts is None:
+            self.drafts = editor.Draft()
+        return self.drafts
+
+    def editor_click(self, action: str, arg: str) -> None:
+        from parlour.web import editor
+
+        draft = self.draft()
+        if editor.act(draft, action, arg):
+            if action == "cell":
+                self.ui["focus"] = f"cell-{arg}"
+            elif action == "ed-copy-pos":
+                self.dom.copy_text(draft.text())
+            elif action == "ed-copy-snippet":
+                self.dom.copy_text(
+                    embed.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
+                )
+        elif action == "dismiss":
+            self.error = ""
+
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
         if self.route.screen == "rules":
@@ -403,11 +454,19 @@ class App:
                 self.ui["focus"] = focus
 
     def on_key(self, action: str, arg: str, key: str) -> None:
+        if self.route.screen == "editor" and self.route.game in EDITABLE:
+            from parlour.web import editor
+
+            target = editor.key(self.draft(), key, arg if action == "cell" else "")
+            if target:
+                self.ui["focus"] = target
+            return
         if action.startswith("L:"):
             self.lesson_act(action, arg, key)
             return
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
+            self.ui["focus"] = self.embed_opener
             return
         if key == "Escape" and self.replay is not None:
             self.replay = None
@@ -425,6 +484,11 @@ class App:
 
     def on_change(self, action: str, arg: str, value: str) -> None:
         gid = self.route.game
+        if action.startswith("ed-") and self.route.screen == "editor":
+            from parlour.web import editor
+
+            editor.change(self.draft(), action, arg, value)
+            return
         if action.startswith("net-"):
             self.net_play().on_action(action, arg, value)
         elif action == "lang":
@@ -624,8 +688,19 @@ class App:
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
-                t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"]
+                t,
+                games.load(r.game),
+                list(self.bots(r.game)),
+                setup["seats"],
+                setup["options"],
+                editor=r.game in EDITABLE,
             )
+        if r.screen == "editor":
+            if r.game not in EDITABLE:
+                return screens.missing(t)
+            from parlour.web import editor
+
+            return editor.screen(t, self.draft(), self.dom.page_url())
         if r.screen in ("host", "join"):
             return str(self.net_play().screen())
         if r.screen == "play":
@@ -653,7 +728,14 @@ class App:
             )
             if self.embedding is not None:
                 frag, copied = self.embedding
-                screen += embed.embed_dialog(t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied)
+                edit = ""
+                if r.game in EDITABLE:  # set this moment up in the position editor
+                    state = session.match.state_at(min(self.embed_step, len(session.match.plies)))
+                    position = games.load(r.game).position(state)  # type: ignore[attr-defined]
+                    edit = f"#/{r.game}/editor?pos={quote(position, safe='/')}"
+                screen += embed.embed_dialog(
+                    t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied, edit
+                )
             return screen
         return screens.missing(t)
 

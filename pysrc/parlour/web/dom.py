@@ -40,17 +40,26 @@ def render(html: str, home: str = "") -> None:
     doc = js.document
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
+    # Text being typed (a name, a pasted code) survives a redraw that arrives meanwhile.
+    typing = focus_id and str(active.tagName) in ("INPUT", "TEXTAREA") and not active.readOnly
+    typed = (str(active.value), active.selectionStart, active.selectionEnd) if typing else None
     root = doc.getElementById("app")
     scrolled = _scroll_positions(root)
+    frames = _hold_frames(doc, root)
     root.innerHTML = html
     root.setAttribute("aria-busy", "false")
     _restore_scroll(root, scrolled)
+    _put_back_frames(root, frames)
     if focus_id:
         el = doc.getElementById(focus_id)
         if not _some(el) and home:
             el = doc.getElementById(home)
         if _some(el):
             el.focus()
+            if typed is not None and str(el.id) == focus_id and str(el.tagName) == str(active.tagName):
+                el.value = typed[0]
+                with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
+                    el.setSelectionRange(typed[1], typed[2])
 
 
 def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
@@ -69,9 +78,43 @@ def _restore_scroll(root: Any, scrolled: dict[str, tuple[float, bool]]) -> None:
         el.scrollTop = el.scrollHeight if at_end else top
 
 
+def _hold_frames(doc: Any, root: Any) -> dict[str, Any]:
+    """Frames marked ``data-keep`` (an embed's live preview), moved aside with ``moveBefore``, which
+    keeps them running: re-creating one would start it again. Browsers without ``moveBefore`` get
+    the new frame instead."""
+    held: dict[str, Any] = {}
+    if not hasattr(doc.body, "moveBefore"):
+        return held
+    for el in root.querySelectorAll("iframe[data-keep][id]"):
+        with contextlib.suppress(Exception):
+            doc.body.moveBefore(el, jsnull)
+            held[str(el.id)] = el
+    return held
+
+
+def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
+    """Each held frame takes the place of the new one with its id; a new address that differs only
+    after ``#`` reaches the running embed as a ``hashchange`` (no reload)."""
+    for frame_id, old in held.items():
+        new = root.querySelector(f'iframe[id="{frame_id}"]')
+        if not _some(new):
+            old.remove()
+            continue
+        try:
+            new.parentNode.moveBefore(old, new)
+        except Exception:
+            old.remove()
+            continue
+        if old.getAttribute("src") != new.getAttribute("src"):
+            old.setAttribute("src", new.getAttribute("src"))
+        new.remove()
+
+
 def focus(element_id: str) -> None:
     el = js.document.getElementById(element_id)
     if _some(el):
+        if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
+            js.window.scrollTo(0, 0)
         el.focus()
 
 

@@ -514,6 +514,18 @@ def log_panel(
         lines = item.lines
         sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
         head = button_markup(label, "replay", item.index + 1, current) if replayable else tag("p", label)
+        if replayable:  # "Embed this moment": the position after this move, its events as captions
+            head += tag(
+                "button",
+                "&lt;/&gt;",
+                type="button",
+                class_="log-embed",
+                data_action="embed",
+                data_arg=item.index + 1,
+                id=f"embed-{item.index + 1}",
+                aria_label=t("embed.moment.entry", n=item.index + 1),
+                title=t("embed.moment.entry", n=item.index + 1),
+            )
         entries.append(tag("li", head + sub, class_="current" if current else None, id=f"log-{item.index}"))
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (

@@ -115,8 +115,10 @@ def setup(
     seats: Sequence[str],
     options: dict[str, Any],
     error: str = "",
+    editor: bool = False,
 ) -> str:
-    """Players (a person or an AI level per seat) and the game's options, then Start."""
+    """Players (a person or an AI level per seat) and the game's options, then Start; ``editor``:
+    the game has a position editor (a link to it)."""
     gid = game.id
     rows = []
     choices = ["human", *[lv for lv in levels if lv != "random"]]
@@ -158,6 +160,8 @@ def setup(
     start = button(t("app.start"), "start", class_="primary", id="start")
     rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
     rules += tag("a", esc(t("net.lobby.host")), href=f"#/{gid}/host", class_="button", id="host-link")
+    if editor:
+        rules += tag("a", esc(t("editor.title")), href=f"#/{gid}/editor", class_="button", id="editor-link")
     form = tag(
         "section",
         tag("h2", esc(t("app.setup"))) + "".join(rows) + err + tag("div", start + rules, class_="actions"),

@@ -243,6 +243,7 @@ def bed(
     refused: str | None = None,
     speed: float = 1.0,
     chosen_entry: str | None = None,
+    editing: bool = False,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -252,7 +253,7 @@ def bed(
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
     takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
-    the entries' one Tab stop.
+    the entries' one Tab stop; ``editing`` (the position editor) makes every cell take a click.
     """
     info = game.info(state)
     shown_events = events if animate else ()
@@ -292,7 +293,7 @@ def bed(
                 data_action="cell",
                 data_arg=cell,
                 aria_label=label,
-                aria_disabled="false" if cell in legal else "true",
+                aria_disabled=None if editing else "false" if cell in legal else "true",
             )
             shade = "dark" if (FILES.index(f) + r) % 2 else "light"
             body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
