@@ -193,8 +193,8 @@ def test_an_embed_of_a_game_with_secrets_shows_no_seats_view_unless_a_seat_is_ch
     from web.test_diagram import played
 
     for game_id, players, secret in (
-        ("wooly-bully", 3, 'class="hand-tile'),
-        ("ghosts-galore", 3, 'id="gg-hidden"'),
+        ("wooly-bully", 3, "Your hand"),
+        ("ghosts-galore", 3, "Your hidden tile"),
     ):
         _match, link = played(game_id, 12, players)
         for step in (0, 5, 12):
@@ -205,3 +205,25 @@ def test_an_embed_of_a_game_with_secrets_shows_no_seats_view_unless_a_seat_is_ch
         assert "This game has no seat 3" in refused
     assert fragment(Spec.parse("game=boop&seat=1")) == "game=boop&seat=1"
     assert fragment(Spec.parse("game=boop")) == "game=boop"
+
+
+@pytest.mark.parametrize("page", ["embed.html", "embed.ru.html", "embed.uk.html"])
+def test_the_authors_guide_shows_a_working_example_of_every_game_with_a_board_in_its_language(page):
+    from pathlib import Path
+
+    from parlour.web import boards
+
+    text_ = (Path(__file__).resolve().parents[2] / "web" / "docs" / page).read_text()
+    lang = {"embed.html": "en", "embed.ru.html": "ru", "embed.uk.html": "uk"}[page]
+    assert f'<html lang="{lang}">' in text_ and all(
+        f'href="{other}"' in text_
+        for other in ("embed.html", "embed.ru.html", "embed.uk.html")
+        if other != page
+    )
+    frames = [html.unescape(f) for f in re.findall(r'<iframe src="\.\./embed\.html#([^"]+)"', text_)]
+    shown = set()
+    for frag in frames:
+        embed = Embed(Spec.parse(frag), [lang])
+        assert embed.error == "" and embed.lang == (lang if lang != "en" else embed.spec.lang or lang), frag
+        shown.add(embed.spec.game)
+    assert shown == {g for g in boards.BOARDS if boards.playable(g)}

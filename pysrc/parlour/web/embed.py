@@ -17,6 +17,7 @@ one runtime is shared.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -477,7 +478,13 @@ class Embed:
         live = self.board_live()
         session = self.trial if self.trial is not None else (self.puzzle_session() if live else None)
         ctx = self.context(session, live=live)
-        drawn = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        if live or self.spec.game == "boop":
+            drawn = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        else:  # a moment to look at: the board's own drawing alone, scaled to the frame (figures)
+            from parlour.web import figures
+
+            drawn = figures.figure(ctx.game, ctx.state, self.t, seat=ctx.viewer, events=ctx.events)
+            drawn = re.sub(r' width="\d+" height="\d+"', "", drawn, count=1)
         self.animate_step = False
         stage = tag("div", drawn, class_="stage", id="stage")
         return tag(
@@ -748,7 +755,11 @@ def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = Fa
             button(t("embed.moment.copy"), "embed-copy", id="embed-copy", class_="primary")
             + (tag("span", esc(t("embed.moment.copied")), role="status", id="embed-copied") if copied else "")
             + tag(
-                "a", esc(t("embed.moment.docs")), href="./docs/embed.html", target="_blank", class_="button"
+                "a",
+                esc(t("embed.moment.docs")),
+                href=t("embed.moment.docs-href"),
+                target="_blank",
+                class_="button",
             )
             + (tag("a", esc(t("editor.title")), href=edit, class_="button", id="embed-edit") if edit else "")
             + button(t("embed.moment.close"), "embed-close", id="embed-close"),

@@ -24,7 +24,7 @@ STYLE = {
     "ghosts-galore": ".gg-train-svg .train-frame{fill:#1d1630;stroke:#6d4c8f;stroke-width:4}.gg-train-svg .slot{fill:#2f2547;stroke:#5d4d82;stroke-width:2;stroke-dasharray:5 4}.gg-train-svg .hidden-placed .tile-face{stroke:#b995ff;stroke-width:4}.tile-face{fill:#4a3a6e;stroke:#2b2140;stroke-width:2}.track-bed{fill:none;stroke:#231a38;stroke-width:20}.track{fill:none;stroke:#f4e7c5;stroke-width:11}.track.scored{stroke:#ffd84d}.monster .m-disc{fill:#fbf8ff;stroke:#231a38;stroke-width:1.5}.monster .m-eye{fill:#231a38}.monster .m-line{fill:none;stroke:#7a5230;stroke-width:2.4;stroke-linecap:round}.m-dragon .m-fill{fill:#d9483b}.m-ghost .m-fill{fill:#b9b2c8}.m-golem .m-fill{fill:#7d7f86}.m-satyr .m-fill{fill:#c98b4f}.m-skeleton .m-fill{fill:#e8e0c8;stroke:#231a38;stroke-width:1}.m-slime .m-fill{fill:#58b368}.m-bat .m-fill{fill:#3b2d52}.m-werewolf .m-fill{fill:#8a5a3b}.m-wisp .m-fill{fill:#4aa3df}.diamond path{fill:#7fe0ff;stroke:#1b5f7a;stroke-width:1.5}.diamond text{font:700 12px system-ui, sans-serif;text-anchor:middle;fill:#0d3140}.door .door-body{fill:#d9c9a3;stroke:#231a38;stroke-width:1.5}.door-bone .door-body{fill:#fbf8ff}.door-tooth .door-body{fill:#fff3b0}",
 }
 """The style rules of each board's drawing (from assets/app.css and wooly.css, variables resolved)."""
-TEXT = "text{font-family:system-ui,sans-serif}.caption{font-size:22px;fill:#2b2140}"
+TEXT = ".parlour-figure text{font-family:system-ui,sans-serif}.fig-caption{font-size:22px;fill:#2b2140}"
 GAP = 24
 CAPTION_H = 40
 
@@ -54,15 +54,35 @@ def figure(
         grass = f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" fill="#9cc28a"/>'
         field = re.sub(r'viewBox="[^"]*"', f'viewBox="{x:.0f} {y:.0f} {w:.0f} {h:.0f}"', field, count=1)
         panes = [field.replace(">", ">" + grass, 1)]
+        hand = view["hands"][seat] if seat is not None else None
+        if hand:  # the chosen seat's view: their hand too
+            from parlour.web.boards import wooly_svg
+
+            tiles = "".join(wooly_svg.tile_svg(tid, 0, i * 110, 0) for i, tid in enumerate(hand))
+            panes.append(
+                _head(t("wooly-bully.label.hand"))
+                + f'<svg viewBox="-5 -5 {len(hand) * 110} 110">{wooly_svg.defs()}{tiles}</svg>'
+            )
     else:
         view = game.view(state, seat)
         scored = board.scored_pieces(ctx, view)
         panes = [
-            tag("text", esc(board.name(ctx, s)), x=0, y=24, class_="caption")
-            + board.train(ctx, view, s, live=False, scored=scored.get(s))
+            _head(board.name(ctx, s)) + board.train(ctx, view, s, live=False, scored=scored.get(s))
             for s in range(view["players"])
         ]
-    return document(panes, STYLE[game.id], t("embed.title", game=t(f"game.{game.id}.name")), caption)
+        if seat is not None and view["hidden"][seat] is not None and not view["hidden_placed"][seat]:
+            tid = view["hidden"][seat]  # the chosen seat's view: their hidden tile too
+            tile = board.tile_set()[tid]
+            panes.append(
+                _head(t("ghosts-galore.hidden-tile"))
+                + board.draw.tile_svg(tile, 0, esc(board.tile_label(ctx, tid)))
+            )
+    title = t("embed.title", game=t(f"game.{game.id}.name"))
+    return document(panes, STYLE[game.id], title, caption, full=game.id == "wooly-bully")
+
+
+def _head(text: str) -> str:
+    return tag("text", esc(text), x=0, y=24, class_="fig-caption")
 
 
 def _players(game: Any, state: Any) -> int:
@@ -75,9 +95,13 @@ def _players(game: Any, state: Any) -> int:
     return int(game.min_players)
 
 
-def document(panes: list[str], style: str, title: str, caption: str = "", width: int = 640) -> str:
-    """Panes (each an ``<svg>`` with a ``viewBox``, maybe after a heading) stacked two a row."""
-    size = width if len(panes) == 1 else (width - GAP) // 2
+def document(
+    panes: list[str], style: str, title: str, caption: str = "", width: int = 640, full: bool = False
+) -> str:
+    """Panes (each an ``<svg>`` with a ``viewBox``, maybe after a heading) two a row, or each
+    across the whole width (``full``)."""
+    full = full or len(panes) == 1
+    size = width if full else (width - GAP) // 2
     parts: list[str] = []
     x, y, row_h = 0, 0.0, 0.0
     for i, pane in enumerate(panes):
@@ -90,10 +114,10 @@ def document(panes: list[str], style: str, title: str, caption: str = "", width:
         parts.append(f'<svg x="{x}" y="{y + top:.0f}" width="{size}" height="{h:.0f}" ' + svg)
         row_h = max(row_h, h + top)
         x += size + GAP
-        if len(panes) == 1 or i % 2 == 1:
+        if full or i % 2 == 1:
             x, y, row_h = 0, y + row_h + GAP, 0.0
     height = int(y + row_h) + (CAPTION_H if caption else 0)
-    text = tag("text", esc(caption), x=0, y=height - 12, class_="caption") if caption else ""
+    text = tag("text", esc(caption), x=0, y=height - 12, class_="fig-caption") if caption else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" class="parlour-figure" role="img" aria-label="{esc(title)}">'
