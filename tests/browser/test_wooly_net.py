@@ -19,12 +19,12 @@ import pytest
 
 from browser.conftest import BOOT_TIMEOUT_MS
 from browser.test_net_manual import NET_TIMEOUT_MS, join, people, phase, received, rtc_ready, saved_host  # noqa: F401
+from helpers.tables import sit_down
 from parlour.engine import Match, MatchRecord
 from parlour.games.wooly_bully import BOTS, GAME
 from parlour.games.wooly_bully.moves import Move
 from parlour.games.wooly_bully.tiles import tile
 from parlour.net import GuestSession, HostSession
-from parlour.net.loopback import Loopback
 
 pytestmark = pytest.mark.webrtc
 
@@ -51,16 +51,8 @@ def deal() -> tuple[str, dict[str, int], Any]:
     entropy = {name: bytes([b] * 32).hex() for name, b in FILL.items()}
     host = HostSession(GAME, BOTS, entropy=entropy["host"], name="Host")
     host.set_players(3)
-    net = Loopback(host)
     guests = {name: GuestSession(entropy=entropy[name], name=name, want="play") for name in ("Anna", "Boris")}
-    for guest in guests.values():
-        net.connect(guest)
-        net.run()
-    for guest in guests.values():
-        net.guest_out(guest, guest.set_ready())
-        net.run()
-    net.host_out(host.start(net.now))
-    net.run()
+    sit_down(host, list(guests.values()))
     assert host.match is not None
     seats = {name: int(guest.seat) for name, guest in guests.items() if guest.seat is not None}
     return str(host.match.record.seed), seats, host.match.state

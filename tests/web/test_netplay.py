@@ -576,3 +576,20 @@ def test_every_network_board_names_the_players_as_they_named_themselves_in_the_l
             wolf = game_id == "wooly-bully" and app is guest  # may act out of turn
             wanted = "Hanna: " if app is host else "Anna, out of turn: " if wolf else "Hanna to move"
             assert wanted in status, (game_id, status)
+
+
+def test_the_keyboard_moves_the_focus_over_a_network_board_and_it_stays_after_a_move():
+    """The arrows move the board's cursor at a network table as at home (the page's own board
+    memory carries the focus), and after a move the focus returns to the cursor's cell."""
+    wire = Wire()
+    host, _guest = table(wire)
+    host.net.ui["key_on"] = ("cell", "c3")
+    host.net.board_act("key", "ArrowRight")
+    assert host.net.ui.get("focus") == "cell-d3"
+    host.net.ui.pop("focus")
+    host.net.board_act("cell", "d3")  # Enter on the focused cell clicks it
+    wire.run()
+    assert len(host.net.host.match.plies) == 1 and host.net.ui.get("cursor") == "d3"
+    host.net.ui["key_on"] = ("cell", "d3")
+    host.net.board_act("key", "ArrowUp")  # the cursor is remembered across the move
+    assert host.net.ui.get("focus") == "cell-d4"

@@ -40,6 +40,9 @@ def render(html: str, home: str = "") -> None:
     doc = js.document
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
+    # Text being typed (a name, a pasted code) survives a redraw that arrives meanwhile.
+    typing = focus_id and str(active.tagName) in ("INPUT", "TEXTAREA") and not active.readOnly
+    typed = (str(active.value), active.selectionStart, active.selectionEnd) if typing else None
     root = doc.getElementById("app")
     scrolled = _scroll_positions(root)
     frames = _hold_frames(doc, root)
@@ -53,6 +56,10 @@ def render(html: str, home: str = "") -> None:
             el = doc.getElementById(home)
         if _some(el):
             el.focus()
+            if typed is not None and str(el.id) == focus_id and str(el.tagName) == str(active.tagName):
+                el.value = typed[0]
+                with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
+                    el.setSelectionRange(typed[1], typed[2])
 
 
 def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
@@ -106,6 +113,8 @@ def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
 def focus(element_id: str) -> None:
     el = js.document.getElementById(element_id)
     if _some(el):
+        if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
+            js.window.scrollTo(0, 0)
         el.focus()
 
 

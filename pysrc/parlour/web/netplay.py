@@ -177,9 +177,13 @@ def may_act(view: Table) -> bool:
 def seat_name(t: T, lobby: dict[str, Any], index: int) -> str:
     """The name the seat's player gave in the lobby; the computer's seat says so in the page's
     language ("Computer (hard)"), whatever the host's page called it."""
-    seat = lobby.get("seats", [])[index] if 0 <= index < len(lobby.get("seats", [])) else {}
+    seats = lobby.get("seats", [])
+    seat = seats[index] if 0 <= index < len(seats) else {}
     if seat.get("kind") == AI:
-        return t("net.seat.ai", level=t(f"app.level.{seat.get('level') or 'random'}"))
+        level = seat.get("level") or "random"
+        name = t("net.seat.ai", level=t(f"app.level.{level}"))
+        twins = [s for s in seats if s.get("kind") == AI and (s.get("level") or "random") == level]
+        return name + " · " + t("app.net.at-seat", n=index + 1) if len(twins) > 1 else name
     return str(seat.get("name") or t("app.seat.n", n=index + 1))
 
 
@@ -614,6 +618,8 @@ class NetPlay:
         """The element the last move sent was made on (a refusal from the host points there)."""
         self.ended = ""
         """The finished game whose end dialog was opened (it opens once per game)."""
+        self.begun: bool | None = None
+        """Whether the table's game had begun at the last drawing (the lobby is another screen)."""
         self.bot_pending = False
         self.refusals_seen = 0
         self._ticking = False
@@ -730,6 +736,13 @@ class NetPlay:
     # --- rendering ------------------------------------------------------------------------------
     def screen(self) -> str:
         t = self.t
+        phase = self.host.phase if self.role == "host" and self.host is not None else ""
+        if self.role == "guest" and self.guest is not None:
+            phase = self.guest.phase or ""
+        begun = phase not in ("", LOBBY)
+        if self.begun is not None and begun != self.begun:
+            self.ui["focus"] = "screen-title"  # the game begins (or a rematch's lobby): a new screen
+        self.begun = begun
         if self.role == "host" and self.host is not None:
             return self.host_screen()
         if self.role == "guest":
