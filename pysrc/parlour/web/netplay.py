@@ -228,10 +228,17 @@ def board_markup(
     ui: dict[str, Any],
     animate: bool,
     private: dict[str, Any] | None = None,
+    clock: int | None = None,
 ) -> str:
+    """The game's board drawn from the player's view; ``clock`` is a real-time match's time now
+    (what a board counts a lock-out or a trace's time left from), ``None`` for any other game."""
     board = boards.board(game.id)
     if board is None or not view.table:
         return ""
+    if clock is None:
+        ui.pop("clock", None)
+    else:
+        ui["clock"] = clock
     state = view_state(game, view.table["view"])
     last = view.log[-1][1] if view.log else []
     ui["names"] = [seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))]
@@ -534,6 +541,8 @@ class NetPlay:
         self.bot_pending = False
         self.refusals_seen = 0
         self._ticking = False
+        self._wake_at: int | None = None
+        """When the redraw set for the end of a lock-out falls due (epoch ms), if one is set."""
         rtc.listen(self.on_rtc)
 
     def t(self, key: str, **params: Any) -> str:
@@ -661,8 +670,39 @@ class NetPlay:
 
     def play_area(self, view: Table, game: Game[Any, Any]) -> str:
         t = self.t
-        board = board_markup(t, game, view, self.ui, self.animate(view), self.notes(view))
+        clock = self.match_clock(game)
+        board = board_markup(t, game, view, self.ui, self.animate(view), self.notes(view), clock)
+        self.wake_when_unlocked(view, game, clock)
         return tag("div", board, class_="board-wrap")
+
+    def match_clock(self, game: Game[Any, Any]) -> int | None:
+        """A real-time match's time now: the host's own clock, or on a guest's page the host's time
+        in the latest view counted on (``None``: not a real-time match, or not started)."""
+        if not getattr(game, "realtime", False):
+            return None
+        if self.role == "host" and self.host is not None:
+            return None if self.host.started_at is None else self.host.clock(now_ms())
+        if self.role == "guest" and self.guest is not None:
+            return self.guest.clock(now_ms())
+        return None
+
+    def wake_when_unlocked(self, view: Table, game: Game[Any, Any], clock: int | None) -> None:
+        """Draw again when this page's seat's lock-out ends (its "Booo!" button comes back): no
+        message arrives then, the time alone has passed."""
+        if clock is None or view.seat is None or not view.table or view.lobby.get("phase") != PLAYING:
+            return
+        until = getattr(view_state(game, view.table["view"]), "locked_until", ())
+        if view.seat >= len(until) or until[view.seat] <= clock:
+            return
+        at = now_ms() + until[view.seat] - clock
+        if self._wake_at is not None and now_ms() < self._wake_at <= at:
+            return  # a redraw is already set for then or sooner (it sets the next one if needed)
+        self._wake_at = at
+        self.dom.later(until[view.seat] - clock + 20, self.woken)
+
+    def woken(self) -> None:
+        self._wake_at = None
+        self.app.render()
 
     def host_screen(self) -> str:
         host = self.host
