@@ -13,16 +13,19 @@ The fetched packages are kept in ``.cache/`` (git-ignored), so later builds work
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
 import functools
 import hashlib
 import http.server
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
+import tokenize
 import zipfile
 from pathlib import Path
 from typing import ClassVar
@@ -121,6 +124,13 @@ def micropip_wheel() -> Path:
     return folder / name
 
 
+def esbuild_binary() -> Path:
+    """esbuild's Linux binary from npm (cached): bundles trystero, minifies the CSS."""
+    esbuild = npm_package("@esbuild/linux-x64", ESBUILD_VERSION) / "bin" / "esbuild"
+    esbuild.chmod(0o755)
+    return esbuild
+
+
 def trystero_bundle() -> Path:
     """trystero's Nostr strategy (rooms over Nostr relays, public or self-hosted) as one minified ES
     module, bundled once by esbuild from the npm packages (``.cache/``; never fetched from a CDN)."""
@@ -137,8 +147,7 @@ def trystero_bundle() -> Path:
     for name, version in packages:
         shutil.copytree(npm_package(name, version), work / "node_modules" / name)
     (work / "entry.mjs").write_text('export { joinRoom, selfId } from "@trystero-p2p/nostr";\n')
-    esbuild = npm_package("@esbuild/linux-x64", ESBUILD_VERSION) / "bin" / "esbuild"
-    esbuild.chmod(0o755)
+    esbuild = esbuild_binary()
     banner = (
         f"/* trystero {TRYSTERO_VERSION} (MIT, Dan Motzenbecker) and @noble/secp256k1 "
         f"{NOBLE_SECP256K1_VERSION} (MIT, Paul Miller), bundled by Parlour's build.py */"
@@ -168,19 +177,85 @@ def project_version() -> str:
     raise SystemExit("pyproject.toml has no version")
 
 
-def build_wheel(out: Path) -> Path:
-    """Pack ``pysrc/parlour`` as a pure-Python wheel. Written by hand (a wheel is a zip with a
-    dist-info folder) so a build needs no build backend and is byte-for-byte reproducible."""
-    version = project_version()
-    wheel = out / f"parlour-{version}-py3-none-any.whl"
-    dist_info = f"parlour-{version}.dist-info"
+def _is_docstring(statement: ast.stmt) -> bool:
+    return (
+        isinstance(statement, ast.Expr)
+        and isinstance(statement.value, ast.Constant)
+        and isinstance(statement.value.value, str)
+    )
+
+
+def strip_source(text: str) -> str:
+    """``text`` (a Python module) without comments and docstrings, every statement on its own line
+    still: a traceback from the page names the line of the file in ``pysrc/``.
+
+    Comments are found by ``tokenize`` (a ``#`` in a string is not one), docstrings by ``ast`` (the
+    first statement of a module, class or function when it is a string). A docstring's lines become
+    blank lines, or ``pass`` when it was the whole body; one that shares a line with code is kept."""
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col].rstrip() + ("\n" if line.endswith("\n") else "")
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if not node.body or not _is_docstring(node.body[0]):
+            continue
+        doc = node.body[0]
+        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        if lines[first][: doc.col_offset].strip() or lines[last][doc.end_col_offset :].strip():
+            continue
+        lines[first : last + 1] = ["\n"] * (last + 1 - first)
+        if len(node.body) == 1 and not isinstance(node, ast.Module):
+            lines[first] = " " * doc.col_offset + "pass\n"
+    return "".join(lines)
+
+
+def shipped(path: Path) -> bytes:
+    """A file of the package as the browser gets it: Python without comments and docstrings
+    (``strip_source``), JSON catalogues and tables without indentation; anything else as it is.
+    Decision 0084 measures what each saves."""
+    data = path.read_bytes()
+    if path.suffix == ".py":
+        return strip_source(data.decode("utf-8")).encode("utf-8")
+    if path.suffix == ".json":
+        return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return data
+
+
+def minify_css(root: Path) -> None:
+    """Minify every stylesheet of the built site in place with esbuild (comments and spaces out;
+    ``web/assets/*.css`` stays the readable source)."""
+    sheets = sorted(root.rglob("*.css"))
+    if sheets:
+        subprocess.run(
+            [str(esbuild_binary()), *map(str, sheets), "--minify", "--log-level=warning",
+             f"--outdir={root}", f"--outbase={root}", "--allow-overwrite"],
+            check=True,
+        )  # fmt: skip
+
+
+def package_files() -> list[tuple[str, bytes]]:
+    """The files of ``pysrc/parlour`` the browser gets, as (path in site-packages, bytes as shipped)."""
     files: list[tuple[str, bytes]] = []
     for path in sorted((PYSRC / "parlour").rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
             continue
         if path.name in WHEEL_EXCLUDE:
             continue
-        files.append((path.relative_to(PYSRC).as_posix(), path.read_bytes()))
+        files.append((path.relative_to(PYSRC).as_posix(), shipped(path)))
+    return files
+
+
+def build_wheel(out: Path) -> Path:
+    """Pack ``pysrc/parlour`` as a pure-Python wheel. Written by hand (a wheel is a zip with a
+    dist-info folder) so a build needs no build backend and is byte-for-byte reproducible."""
+    version = project_version()
+    wheel = out / f"parlour-{version}-py3-none-any.whl"
+    dist_info = f"parlour-{version}.dist-info"
+    files = package_files()
     files.append(
         (f"{dist_info}/METADATA", f"Metadata-Version: 2.1\nName: parlour\nVersion: {version}\n".encode())
     )
@@ -246,14 +321,18 @@ def prerender(root: Path, wheel: Path) -> None:
         # "</" cannot end the script element early: JSON allows "<\/".
         data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
         parts.append(f'<script type="application/json" id="boot-words-{lang}">{data}</script>')
-    # What the boot script loads: the wheel's name changes with the version.
-    parts.append(
-        f'<script type="application/json" id="boot-config">{json.dumps({"wheel": "./" + wheel.name})}</script>'
-    )
+    # What the boot script loads, read from <head> before the body is parsed: the wheel (its name
+    # changes with the version) and the key of the memory snapshot made from it (decision 0085).
+    build_id = hashlib.sha256(f"{PYODIDE_VERSION}:{sha256(wheel)}".encode()).hexdigest()[:12]
+    config = json.dumps({"wheel": "./" + wheel.name, "build": build_id})
     index = root / "index.html"
     text = index.read_text()
-    if "<!--PARLOUR_PRERENDER-->" not in text:
-        raise SystemExit("web/index.html has no <!--PARLOUR_PRERENDER--> marker")
+    for marker in ("<!--PARLOUR_PRERENDER-->", "<!--PARLOUR_CONFIG-->"):
+        if marker not in text:
+            raise SystemExit(f"web/index.html has no {marker} marker")
+    text = text.replace(
+        "<!--PARLOUR_CONFIG-->", f'<script type="application/json" id="boot-config">{config}</script>'
+    )
     index.write_text(text.replace("<!--PARLOUR_PRERENDER-->", "\n  ".join(parts)))
 
 
@@ -285,6 +364,7 @@ def build() -> Path:
     shutil.copytree(WEB, tmp)
     copy_pyodide(tmp / "pyodide")
     shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
+    minify_css(tmp)
     wheel = build_wheel(tmp)
     prerender(tmp, wheel)
     worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel
@@ -294,7 +374,10 @@ def build() -> Path:
     tmp.rename(DIST)
     own = sum(p.stat().st_size for p in site_files(DIST) if "pyodide" not in p.relative_to(DIST).parts)
     total = sum(p.stat().st_size for p in site_files(DIST))
-    log(f"dist/ built: version {version}, {total / 1e6:.1f} MB in all, site's own files {own / 1e3:.0f} KB")
+    log(
+        f"dist/ built: version {version}, {total / 1e6:.1f} MB in all, site's own files {own / 1e3:.0f} KB"
+        f" of {OWN_FILES_BUDGET / 1e3:.0f} KB (the wheel {(DIST / wheel.name).stat().st_size / 1e3:.0f} KB)"
+    )
     if own > OWN_FILES_BUDGET:
         log(f"WARNING: the site's own files exceed their {OWN_FILES_BUDGET / 1e3:.0f} KB budget (issue #17)")
     return DIST

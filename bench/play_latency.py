@@ -1,18 +1,21 @@
-"""A game of each playable game against the hard bot in Chromium: the longest main-thread task while
-playing (Long Tasks API) and tap → redraw (a click on the board to the next frame after the screen
-changed), with the bots in their worker and, in the same run, on the page as before workers.
+"""A whole game of each playable game against the hard bot in Chromium: the longest main-thread
+task while playing (Long Tasks API) and tap → redraw p95 (a click to the next frame after the screen
+changed), the bots thinking in their worker (``--on-page`` adds the same game with them on the page).
 
-The person's moves are clicks on the board, chosen without knowing the game: a legal-looking target
-(``.legal``) when the board marks one, else any enabled ``data-action`` element of the board. Each
-game runs to its end screen or for ``--seconds``. Prints JSON; read the ratios, the machine is noisy.
+The person's moves are real clicks on a button the benchmark adds to the page
+(``data-action="bench-move"``): the app plays the n-th of the legal moves of the person's seat
+(``App.bench_move``, n random), the path a board's move takes, so every game is played to its end
+without the benchmark knowing its board. A click that changes nothing (not the person's turn) is
+not a tap. Each game runs to its end screen or for ``--seconds``. Prints JSON; read the ratios.
 
-    python bench/play_latency.py [--seconds 120] [--games boop,ghosts-galore]
+    python bench/play_latency.py [--seconds 300] [--games boop,ghosts-galore] [--on-page]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -28,8 +31,22 @@ window.benchLong = [];
 window.benchTaps = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.benchLong.push(e.duration)))
   .observe({ type: "longtask" });
+window.benchFrames = [];
+// Where a long frame's time went: scripts (Python runs inside them) against style and layout.
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.benchFrames.push({
+  ms: Math.round(e.duration),
+  script_ms: Math.round(e.scripts.reduce((a, s) => a + s.duration, 0)),
+  layout_ms: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+  by: e.scripts.map((s) => s.invoker).slice(0, 3),
+}))).observe({ type: "long-animation-frame" });
 let tapAt = null;
-document.addEventListener("click", (e) => { tapAt = e.timeStamp; }, true);
+document.addEventListener("click", (e) => {
+  const t0 = e.timeStamp;
+  tapAt = t0;
+  // A click whose handler drew nothing (not the person's turn) is not a tap: the app draws within
+  // the click's own task, so its mutations are seen before this timeout runs.
+  setTimeout(() => { if (tapAt === t0) tapAt = null; }, 0);
+}, true);
 addEventListener("DOMContentLoaded", () => {
   new MutationObserver(() => {
     if (tapAt === null) return;
@@ -43,18 +60,16 @@ addEventListener("DOMContentLoaded", () => {
 ON_PAGE = "Object.defineProperty(window, 'parlourBots', { get: () => undefined, set: () => {} });"
 """Hides the worker from the app: its bots think on the page, as before (the comparison)."""
 
-PICK = """() => {
-  const wrap = document.querySelector("[data-screen=play] .board-wrap") || document.querySelector("[data-screen=play]");
-  if (!wrap || document.getElementById("end-screen")) return null;
-  const ok = (el) => !el.disabled && el.getAttribute("aria-disabled") !== "true" && el.getClientRects().length;
-  const all = [...wrap.querySelectorAll("[data-action]")].filter(ok);
-  const legal = all.filter((el) => el.classList.contains("legal") || el.classList.contains("primary"));
-  const pool = legal.length ? legal : all;
-  if (!pool.length) return null;
-  const el = pool[Math.floor(Math.random() * pool.length)];
-  el.setAttribute("data-bench-pick", "1");
-  return true;
+BUTTON = """() => {
+  if (document.getElementById("bench-move")) return;
+  const b = document.createElement("button");
+  b.id = "bench-move";
+  b.dataset.action = "bench-move";
+  b.textContent = "bench";
+  b.style.cssText = "position:fixed;left:0;top:0;width:48px;height:48px;z-index:9999;opacity:0.01";
+  document.body.appendChild(b);
 }"""
+"""The benchmark's person: a button outside the app's markup (so redraws leave it), clicked for each move."""
 
 
 def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) -> dict[str, Any]:
@@ -64,6 +79,8 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
     page.goto(url + f"#/{gid}")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
     page.wait_for_selector("[data-screen=setup]")
+    # A returning person's page: the next start's memory snapshot made (its worker done, decision 0085).
+    page.wait_for_function("window.parlourBoot.snapshot !== undefined", timeout=180_000)
     for select in page.locator("select[id^=seat-]").all()[1:]:
         select.select_option("hard")
     page.click("#start")
@@ -72,26 +89,23 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         not on_page
     ):  # the worker starts with the game's screen: wait for it, as a person reading the setup would
         page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
-    page.evaluate("window.benchLong = []; window.benchTaps = []")
+    page.evaluate("window.benchLong = []; window.benchTaps = []; window.benchFrames = []")
     end = time.perf_counter() + seconds
     taps = 0
     finished = False
+    rnd = random.Random(f"{gid}:{on_page}")
     while time.perf_counter() < end:
         if page.locator("#end-screen").count():
             finished = True
             break
-        if page.evaluate(PICK):
-            target = page.locator("[data-bench-pick]").first
-            try:
-                target.click(timeout=2000)
-                taps += 1
-            except Exception:  # the screen was redrawn under the pointer: pick again
-                pass
-            page.evaluate(
-                "document.querySelectorAll('[data-bench-pick]').forEach((e) => e.removeAttribute('data-bench-pick'))"
-            )
-        page.wait_for_timeout(120)
+        if page.locator("[data-screen=play]").count():
+            page.evaluate(BUTTON)
+            page.evaluate(f"document.getElementById('bench-move').dataset.arg = '{rnd.randrange(10_000)}'")
+            page.click("#bench-move", timeout=5000)
+            taps += 1
+        page.wait_for_timeout(150)
     long_tasks: list[float] = page.evaluate("window.benchLong")
+    frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     redraws: list[float] = page.evaluate("window.benchTaps")
     plies = page.locator("#move-log li").count()
     context.close()
@@ -102,6 +116,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         "taps": taps,
         "longest_task_ms": round(max(long_tasks, default=0.0), 1),
         "tasks_over_50ms": len(long_tasks),
+        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
         "tap_to_redraw_p95_ms": round(redraws[int(0.95 * (len(redraws) - 1))], 1) if redraws else None,
         "tap_to_redraw_median_ms": round(statistics.median(redraws), 1) if redraws else None,
     }
@@ -109,8 +124,9 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--games", default="")
+    parser.add_argument("--on-page", action="store_true", help="also play with the bots on the page")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -123,9 +139,10 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
             for gid in gids:
-                worker = play_one(browser, url, gid, on_page=False, seconds=args.seconds)
-                page = play_one(browser, url, gid, on_page=True, seconds=args.seconds)
-                results[gid] = {"bots_in_worker": worker, "bots_on_page": page}
+                results[gid] = {"bots_in_worker": play_one(browser, url, gid, False, args.seconds)}
+                if args.on_page:
+                    results[gid]["bots_on_page"] = play_one(browser, url, gid, True, args.seconds)
+                print(gid, json.dumps(results[gid]), file=sys.stderr, flush=True)
             browser.close()
     finally:
         server.shutdown()

@@ -1,7 +1,8 @@
 """Start-up time of the app, cold and warm, beside a bare page that only boots Pyodide.
 
 Cold: a new browser context (empty HTTP cache, no service worker), navigation to an interactive
-picker. Warm: a reload once the service worker controls the page. The bare page boots Pyodide from
+picker. Warm: a reload once the service worker controls the page and the memory snapshot is made
+(decision 0085); then the same reload without the snapshot. The bare page boots Pyodide from
 the same server and runs one line of Python (its warm run reloads from the HTTP cache). Also: when
 the picker was painted (first contentful paint, with the pre-rendered picker already in the page),
 and the bytes a first visit takes off the wire, the service worker's precache included, against the
@@ -83,8 +84,10 @@ def measure(runs: int) -> dict[str, Any]:
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/"
-    keys = ("app_cold", "app_warm", "bare_cold", "bare_warm", "picker_painted_cold", "picker_painted_warm")
-    figures: dict[str, list[float]] = {k: [] for k in keys}
+    keys = ("app_cold", "app_warm", "app_warm_no_snapshot", "bare_cold", "bare_warm")
+    figures: dict[str, list[float]] = {k: [] for k in (*keys, "picker_painted_cold", "picker_painted_warm")}
+    snapshots: list[Any] = []
+    restored: list[Any] = []
     sizes: dict[str, int] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
@@ -101,9 +104,16 @@ def measure(runs: int) -> dict[str, Any]:
                         "caches.keys().then((k) => !k.includes('parlour-boot'))", timeout=180_000
                     )
                     cold_bytes = CountingHandler.sent
+                    # The memory snapshot the next start restores is made in a worker once the app is up.
+                    page.wait_for_function("window.parlourBoot.snapshot !== undefined", timeout=180_000)
+                    snapshots.append(page.evaluate("window.parlourBoot.snapshot"))
                 warm, warm_bytes = timed_load(page, page_url, reload=True)
                 if name == "app":
                     figures["picker_painted_warm"].append(page.evaluate(PAINT) or float("nan"))
+                    restored.append(page.evaluate("window.parlourBoot.timings.snapshot"))
+                    # The same warm start without the snapshot: what it gains (decision 0085).
+                    page.evaluate("caches.delete('python-snapshot')")
+                    figures["app_warm_no_snapshot"].append(timed_load(page, page_url, reload=True)[0])
                 figures[f"{name}_cold"].append(cold)
                 figures[f"{name}_warm"].append(warm)
                 sizes[f"{name}_cold_bytes"], sizes[f"{name}_warm_bytes"] = cold_bytes, warm_bytes
@@ -126,6 +136,9 @@ def measure(runs: int) -> dict[str, Any]:
         "seconds_all": {k: [round(x, 3) for x in v] for k, v in figures.items()},
         "ratio_warm_app_over_bare": round(med["app_warm"] / med["bare_warm"], 3),
         "ratio_cold_app_over_bare": round(med["app_cold"] / med["bare_cold"], 3),
+        "ratio_warm_app_without_snapshot_over_bare": round(med["app_warm_no_snapshot"] / med["bare_warm"], 3),
+        "snapshot_made": snapshots,
+        "warm_start_restored_the_snapshot": restored,
         "bytes_transferred": sizes,
         "site_bytes": site,
         "ratio_first_visit_bytes_over_site": round(sizes["app_cold_bytes"] / site, 3),

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from helpers.tables import sit_down
 from parlour.__main__ import main as parlour_main
 from parlour.engine import CorruptMatch, IllegalMove, MalformedMove, Match, MatchRecord, NotYourTurn
 from parlour.games.boo import BOTS, GAME, BooMove
@@ -188,18 +189,9 @@ def test_stats_refuse_zero_samples_with_a_clear_message(capsys):
 def boo_table() -> tuple[Loopback, GuestSession, GuestSession]:
     host = HostSession(GAME, BOTS, entropy="boo", name="Hanna", players=3, host_seat=None, now=10_000)
     host.set_seat(0, "ai", "easy")
-    net = Loopback(host, now=10_000)
     anna = GuestSession(entropy="a", name="Anna", seat=1)
     boris = GuestSession(entropy="b", name="Boris", seat=2)
-    for guest in (anna, boris):
-        net.connect(guest)
-    net.run()
-    for guest in (anna, boris):
-        net.guest_out(guest, guest.set_ready())
-        net.run()
-    net.host_out(host.start(net.now))
-    net.run()
-    return net, anna, boris
+    return sit_down(host, [anna, boris], now=10_000), anna, boris
 
 
 def test_network_near_simultaneous_claims_second_refused_as_stale_without_penalty():

@@ -84,7 +84,7 @@ def expect(page: Any, selector: str) -> None:
         page.wait_for_selector(selector, timeout=STEP_MS)
     except Exception as exc:
         said = page.evaluate(
-            "[...document.querySelectorAll('#error-banner, #status, #boo-prompt, .zone')]"
+            "[...document.querySelectorAll('#error-banner, #refusal, #status, #boo-prompt, .zone')]"
             ".map(e => e.innerText).join(' | ')"
         )
         raise AssertionError(f"{selector} not shown; the page says: {said}") from exc
@@ -171,8 +171,8 @@ def test_three_devices_play_a_whole_game_with_a_near_simultaneous_pair_of_claims
     expect(winner, "#boo-show")
     assert winner.locator("[role=timer]").count() == 1
     # The other one is told who was first, and loses nothing: no lock-out, no wall.
-    expect(loser, "#error-banner")
-    assert "first" in loser.inner_text("#error-banner")
+    expect(loser, "#refusal")
+    assert "first" in loser.inner_text("#refusal")
     winner.click("#boo-show")  # nothing traced: a wrong claim, the search starts again for everyone
     for p in pages:
         p.wait_for_selector("#boo-why", timeout=STEP_MS)

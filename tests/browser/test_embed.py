@@ -37,6 +37,16 @@ window.tell = (frame, message) => document.getElementById(frame).contentWindow.p
 
 
 @pytest.fixture
+def other_origin(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A second local origin (another port) serving ``tmp_path``."""
+    handler = partial(QuietHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", tmp_path
+    server.shutdown()
+
+
+@pytest.fixture
 def blog(site_url: str, tmp_path: Path) -> Iterator[str]:
     """A page on a second local origin (another port) embedding three diagrams of the site."""
     (tmp_path / "index.html").write_text(
@@ -157,3 +167,74 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     page.goto(site_url + "#/settings")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
     assert storage(page) == before
+
+
+def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_that_position(
+    page, site_url, other_origin, watched
+):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, site_url, "#/boop")
+    page.click("#editor-link")
+    page.wait_for_selector("main[data-screen='editor']")
+    page.click("#cell-c3")  # an orange kitten: the first brush
+    page.click("#brush-purple-cat")
+    page.click("#cell-a1")
+    # By keyboard: from c3, up and right to d4, Enter puts the brush's piece there.
+    page.focus("#cell-c3")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'cell-d4'")
+    page.keyboard.press("Enter")
+    page.locator("#brush-off").focus()
+    page.keyboard.press("Enter")
+    page.click("#cell-a1")  # taken off again
+    page.select_option("#ed-mover", "1")
+    page.wait_for_selector("#ed-ok")
+    text = page.input_value("#ed-position")
+    assert text == "6/6/3P2/2o3/6/6 7k0c/7k0c 8/7 -/- p place"
+    for target in ("#brush-orange-kitten", "#ed-clear", "#cell-f6", "#ed-copy-snippet"):
+        box = page.locator(target).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, target
+
+    # The live preview shows the position, and keeps running while the author edits.
+    preview = page.frame_locator("#ed-preview")
+    preview.locator("g.piece[data-cell='d4']").wait_for(timeout=BOOT_TIMEOUT_MS)
+    page.locator("#ed-preview").evaluate("f => { f.contentWindow.kept = 1; }")
+    page.click("#brush-orange-cat")
+    page.click("#cell-f1")
+    preview.locator("g.piece.orange.cat[data-cell='f1']").wait_for()
+    assert page.locator("#ed-preview").evaluate("f => f.contentWindow.kept") == 1
+
+    # Three purple cats in a row with orange to play: refused in words, nothing to copy.
+    page.click("#brush-purple-cat")
+    for cell in ("a6", "b6", "c6"):
+        page.click(f"#cell-{cell}")
+    page.select_option("#ed-mover", "0")
+    assert "three cats in a row" in page.locator("#ed-problem").inner_text()
+    assert page.locator("#ed-snippet").count() == 0
+    page.click("#brush-off")
+    page.click("#cell-c6")
+    page.select_option("#ed-mover", "1")
+
+    # The snippet, pasted into a page of another site, shows that very position.
+    snippet = page.input_value("#ed-snippet")
+    text = page.input_value("#ed-position")
+    url, root = other_origin
+    (root / "index.html").write_text(f'<!doctype html><meta charset="utf-8"><title>t</title>{snippet}')
+    page.goto(url)
+    shown = page.frame_locator("iframe")
+    shown.locator("main[data-step]").wait_for(timeout=BOOT_TIMEOUT_MS)
+    cells = {
+        c: shown.locator(f"g.piece[data-cell='{c}']").get_attribute("class")
+        for c in ("c3", "d4", "f1", "a6", "b6")
+    }
+    assert cells == {
+        "c3": "piece orange kitten",
+        "d4": "piece purple cat",
+        "f1": "piece orange cat",
+        "a6": "piece purple cat",
+        "b6": "piece purple cat",
+    }
+    assert shown.locator("g.piece").count() == 5
+    assert shown.locator("#status").inner_text() == "Purple to play."
+    assert text.endswith(" p place")

@@ -109,7 +109,7 @@ def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_curr
     page.click("#log-0 button")
     page.wait_for_selector("#back-to-game")
     assert page.locator(".cell.legal").count() == 0 and page.locator("#choices").count() == 0
-    assert page.locator("#status").inner_text().startswith("Showing the position before move 1")
+    assert page.locator("#status").inner_text().startswith("Showing the position after move 1")
     page.click("#back-to-game")
     page.wait_for_selector("#choices")
     assert page.locator("#back-to-game").count() == 0

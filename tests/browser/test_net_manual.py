@@ -9,9 +9,11 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import build
 import pytest
 
 from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+from browser.test_match_screen import VIEWPORTS, audit, inside
 from parlour.engine import Match, MatchRecord
 from parlour.games.boop import GAME
 
@@ -196,6 +198,48 @@ def assert_finished_alike(host: Any, guests: list[Any]) -> MatchRecord:
 
 
 # --- the tests ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewport):
+    """Issue #16 at a network table (the host against the computer, no guest needed): the status
+    names the decision, its buttons and the bed are on screen with no scrolling, and a refused tap
+    shows its reason beside the board with the rule's link, the cell marked and focused."""
+    width, height = VIEWPORTS[viewport]
+    context = people.browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=viewport != "desktop"
+    )
+    people.contexts.append(context)
+    host = people.page(context, "#/boop/host")
+    host.wait_for_selector("#net-host-name", timeout=BOOT_TIMEOUT_MS)
+    host.fill("#net-host-name", "Hanna")
+    host.dispatch_event("#net-host-name", "change")
+    host.select_option("#net-seat-1", "ai:easy")
+    host.wait_for_selector("#net-start:not([disabled])", timeout=NET_TIMEOUT_MS)
+    host.click("#net-start")
+    host.wait_for_selector("[data-phase=playing] svg.boop-bed", timeout=NET_TIMEOUT_MS)
+    assert host.locator("#status").inner_text().startswith("Hanna: Place a kitten or a cat")
+    inside(host, "#status, #choices button, svg.boop-bed")
+    host.click("#cell-c3")
+    host.wait_for_selector("#no-ghost")
+    assert host.locator("#status").inner_text().startswith("Hanna: Bring your ghost cat in")
+    inside(host, "#status, #choices button, svg.boop-bed, g.entry")
+    host.click("#no-ghost")
+    host.wait_for_selector("#kind-kitten", timeout=NET_TIMEOUT_MS)  # the computer has moved
+    inside(host, "#status, #choices button, svg.boop-bed")
+    taken = host.locator("g.cell:not(.legal)").first.get_attribute("id")
+    host.locator(f"#{taken}").dispatch_event("click")
+    host.wait_for_selector("#refusal")
+    inside(host, f"#refusal, #feedback .rule-link, #{taken}")
+    assert "refused" in (host.locator(f"#{taken}").get_attribute("class") or "")
+    assert host.locator("#feedback .rule-link").get_attribute("href") == "#/boop/rules?rule=BP-2"
+    assert host.evaluate("document.activeElement.id") == taken
+    assert host.locator("#error-banner").count() == 0, "no banner at the top"
+    # The side panels: beside the board on a desktop, folded away below it when narrower.
+    folded = host.locator("#fold-log").get_attribute("aria-expanded") == "false"
+    assert folded == (viewport != "desktop")
+    if viewport == "desktop":  # the network table passes the accessibility audit the local screen does
+        assert audit(host, build.axe_script().read_text(encoding="utf-8")) == []
+
+
 def test_two_browsers_play_a_whole_game_over_manual_signalling(people):
     host = host_table(people)
     link = invite(host)

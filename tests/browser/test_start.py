@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -49,9 +50,15 @@ addEventListener("DOMContentLoaded", () => {
   };
   seen();
   new MutationObserver(seen).observe(text, { childList: true, characterData: true, subtree: true });
+  // Then the app's own phase: loading the game's package.
+  window.gamePhases = [];
+  new MutationObserver(() => {
+    const game = document.getElementById("loading-game-text");
+    if (game && !window.gamePhases.includes(game.textContent)) window.gamePhases.push(game.textContent);
+  }).observe(document.body, { childList: true, subtree: true });
 });
 """
-"""Records each phase the loading screen names, in order."""
+"""Records each phase the loading screen names, in order, and the game-loading phase after it."""
 
 
 def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(browser: Any, gated_site: str):
@@ -79,7 +86,10 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
     assert page.locator(".picker .card .soon").count() == 0
     # No saved match: no resume link, as the app itself would draw it.
     assert page.locator(".picker a[href$='/play']").count() == 0
-    assert page.locator("#loading-text").inner_text().startswith("Завантажуємо Python: 0,0 з ")
+    # Only Parlour's own wheel (0.3 MB) can have come: Python's files are held back.
+    assert re.fullmatch(
+        r"Завантажуємо Python: 0,[0-3] з 12,\d МБ", page.locator("#loading-text").inner_text()
+    )
 
     page.click(".picker .card[data-game=boop] a.primary")
     assert page.locator(".picker").count() == 0, "the tap shows that the game is on its way"
@@ -91,7 +101,9 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
     phases = page.evaluate("window.bootPhases")
     assert phases[0] == "Завантажуємо Python" and phases[-1] == "Завантажуємо Parlour", phases
     assert set(phases) <= {"Завантажуємо Python", "Запускаємо Python", "Завантажуємо Parlour"}, phases
-    assert page.locator("main").get_attribute("data-screen") == "setup"
+    # Python is up: the game's package loads, named, then its setup opens.
+    page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.gamePhases") == ["Завантажуємо boop.…"]
     assert page.url.endswith("#/boop")
     assert page.locator("html").get_attribute("lang") == "uk"
     w.assert_clean()
@@ -124,17 +136,28 @@ def a_persons_turn(page: Any, cell: int = 0) -> None:
         page.click("#no-ghost")
 
 
-def test_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(browser: Any, site_url: str):
+def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(
+    browser: Any, site_url: str
+):
     context = browser.new_context(locale="en-US")
     context.add_init_script(HOLD_BOT_ANSWERS)
     page = context.new_page()
     w = watch(page)
     page.goto(site_url + "#/boop")
     page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
+    # The next start restores Python from the memory snapshot a worker made meanwhile (decision 0085),
+    # and so does the bots' worker: what follows runs on the restored Python.
+    page.wait_for_function("window.parlourBoot.snapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.parlourBoot.snapshot.saved") > 10_000_000
+    page.reload()
+    page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.parlourBoot.timings.snapshot") is True
     page.select_option("#seat-1", "hard")
     page.click("#start")
     a_persons_turn(page)
     page.wait_for_function("window.heldAnswers.length === 1")
+    page.wait_for_function("window.parlourBoot.timings.botsSnapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.parlourBoot.timings.botsSnapshot") is True
     assert "thinking" in page.locator("#status").inner_text()
     # The bot thinks, and the page is the person's: take the move back...
     while page.locator("#undo:enabled").count():

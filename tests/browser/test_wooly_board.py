@@ -9,32 +9,9 @@ from typing import Any
 from browser.conftest import BOOT_TIMEOUT_MS, open_app
 from parlour.engine import Match, Rng, encode_link
 from parlour.games.wooly_bully import BOTS, GAME
-from parlour.games.wooly_bully.tiles import tile
+from wooly_bully.wooly_helpers import wolf_ready
 
 AI_TIMEOUT_MS = 60_000
-
-
-def wolf_ready(seats: list[str]) -> tuple[str, int, Any]:
-    """A record after a few bot moves in which seat 2, not on turn, could lay a wolf."""
-    for seed in range(300):
-        match = Match.new(GAME, len(seats), {}, f"wolf:{seed}", {"seats": seats})
-        bots = [BOTS["easy"]() for _ in seats]
-        for ply in range(12):
-            state = match.state
-            turn = GAME.to_act(state)[0]
-            wolves = [
-                m for m in GAME.legal_moves(state, 2) if m.kind == "place" and tile(m.tile).kind == "wolf"
-            ]
-            if turn != 2 and wolves and ply > 0:
-                return encode_link(match.record), turn, wolves[0]
-            legal = GAME.legal_moves(state, turn)
-            move = bots[turn].choose(
-                GAME, GAME.view(state, turn), turn, legal, Rng.from_seed(f"{seed}:{ply}")
-            )
-            if move is None or move.kind == "leave":
-                break
-            match.play(turn, move)
-    raise AssertionError("no seed gives seat 2 a wolf")
 
 
 def status(page: Any) -> str:
@@ -60,7 +37,7 @@ def lay_first_tile(page: Any) -> None:
 
 
 def test_hot_seat_privacy_screens_and_a_wolf_out_of_turn_to_the_end(page, site_url, watched):
-    link, turn, wolf = wolf_ready(["human", "human", "human"])
+    link, turn, wolf = wolf_ready()
     open_app(page, site_url, f"#/wooly-bully/play?m={link}")
     page.wait_for_selector("#privacy", timeout=BOOT_TIMEOUT_MS)
     assert status(page) == f"Pass the device to Player {turn + 1}"
@@ -127,6 +104,19 @@ def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
     open_app(page, site_url, f"#/wooly-bully/play?m={near_the_end(['human', 'hard', 'hard'])}")
     page.wait_for_selector("#wb-own", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#privacy").count() == 0, "one person: no privacy screen"
+    # The + and - keys zoom the field as its buttons do (and Ctrl with + is left to the browser).
+    width = "parseFloat(document.querySelector('#wb-field').getAttribute('viewBox').split(' ')[2])"
+    fit = page.evaluate(width)
+    page.keyboard.press("+")
+    page.wait_for_function(f"{width} < {fit}")
+    zoomed = page.evaluate(width)
+    page.keyboard.press("Control+Minus")
+    page.wait_for_timeout(200)
+    assert page.evaluate(width) == zoomed, "Ctrl and - is the browser's zoom, not the field's"
+    for _ in range(3):
+        page.keyboard.press("-")
+    page.wait_for_function(f"{width} > {fit}")
+    page.click("#wb-zoom-fit")
     for _ in range(60):
         # Wait for the person's own turn (the bots think in between), then lay a tile or pass.
         page.wait_for_function(

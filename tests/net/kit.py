@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from helpers.tables import sit_down
 from parlour.engine import Game, Rng
 from parlour.engine.bots import BotFactory, RandomBot
 from parlour.net import GuestSession, HostSession
@@ -51,20 +52,10 @@ def seated_table(pile: int = 21, on_gone: str = "pause", start: bool = True, see
     host = HostSession(
         GAME, BOTS, entropy=f"host-{seed}", name="Hanna", players=3, options={"pile": pile}, on_gone=on_gone
     )
-    net = Loopback(host)
     anna = GuestSession(entropy=f"anna-{seed}", name="Anna", seat=1)
     boris = GuestSession(entropy=f"boris-{seed}", name="Boris", seat=2)
     wanda = GuestSession(entropy=f"wanda-{seed}", name="Wanda", want="watch")
-    for guest in (anna, boris, wanda):
-        net.connect(guest)
-    net.run()
-    table = Table(net, anna, boris, wanda)
-    for guest in (anna, boris):
-        table.send(guest, guest.set_ready())
-    if start:
-        net.host_out(host.start(net.now))
-        net.run()
-    return table
+    return Table(sit_down(host, [anna, boris], [wanda], start=start), anna, boris, wanda)
 
 
 def pick(legal: list[Any], ply: int) -> Any:

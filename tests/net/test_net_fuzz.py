@@ -21,11 +21,11 @@ from typing import Any
 
 import pytest
 
+from helpers.tables import sit_down
 from parlour import games
 from parlour.engine import Match, Rng
 from parlour.net import GuestSession, HostSession
 from parlour.net.guest import check_view
-from parlour.net.loopback import Loopback
 from parlour.net.wire import encode, view_hash
 
 SEED = "fuzz-15"
@@ -124,19 +124,12 @@ def play(game_id: str, hostile: bool) -> tuple[HostSession, list[GuestSession], 
     host.set_seat(0, "ai")
     if not turn_based:
         host.set_seat(1, "ai")
-    net = Loopback(host)
     player = GuestSession(
         entropy="p", name="Player", seat=1, want="play" if turn_based else "watch", view_check=check_view
     )
     watcher = GuestSession(entropy="w", name="Watcher", want="watch", view_check=check_view)
     bystander = GuestSession(entropy="b", name="Bystander", want="watch", view_check=check_view)
-    for guest in (player, watcher):
-        net.connect(guest)
-    net.run()
-    net.guest_out(player, player.set_ready())
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
+    net = sit_down(host, [player], [watcher])
     conn = next(c for c, g in net.guests.items() if g is player)
     watcher_conn = next(c for c, g in net.guests.items() if g is watcher)
     rng = Rng.from_seed(f"{SEED}:{game_id}")

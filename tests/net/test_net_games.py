@@ -11,10 +11,10 @@ import json
 
 import pytest
 
+from helpers.tables import sit_down
 from parlour import games
 from parlour.engine import Rng
 from parlour.net import GuestSession, HostSession
-from parlour.net.loopback import Loopback
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games.GAMES])
@@ -27,16 +27,9 @@ def test_a_networked_game_plays_to_the_end_and_verifies(game_id):
     host.set_seat(0, "ai")
     if not offers_legal:
         host.set_seat(1, "ai")
-    net = Loopback(host)
     player = GuestSession(entropy="p", name="Player", seat=1, want="play" if offers_legal else "watch")
     watcher = GuestSession(entropy="w", name="Watcher", want="watch")
-    net.connect(player)
-    net.connect(watcher)
-    net.run()
-    net.guest_out(player, player.set_ready())
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
+    net = sit_down(host, [player], [watcher])
     for i in range(3_000):
         if host.phase != "playing":
             break

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from helpers.tables import sit_down
 from parlour.net import GuestSession, HostSession
 from parlour.net.fairness import SALT_ID, SeedLog, commitment
 from parlour.net.lobby import GUEST, HOST_PID, LOBBY, SEEDING
@@ -46,16 +47,9 @@ class RerunsRoundHost(HostSession):
 
 def hostile_table(cls: type[HostSession]) -> tuple[Loopback, GuestSession, GuestSession]:
     host = cls(GAME, BOTS, entropy="evil", name="Mallory", players=3, options={"pile": 21})
-    net = Loopback(host)
     anna = GuestSession(entropy="anna", name="Anna", seat=1)
     boris = GuestSession(entropy="boris", name="Boris", seat=2)
-    for guest in (anna, boris):
-        net.connect(guest)
-    net.run()
-    for guest in (anna, boris):
-        net.guest_out(guest, guest.set_ready())
-    net.run()
-    return net, anna, boris
+    return sit_down(host, [anna, boris], start=False), anna, boris
 
 
 def test_attack_a_a_seated_guest_left_out_of_the_drawing_refuses_and_reports_it_at_once():

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from helpers.tables import sit_down
 from parlour.engine import MalformedMove
 from parlour.engine.errors import MAX_MALFORMED_TEXT
 from parlour.net import GuestSession, HostSession
@@ -23,17 +24,9 @@ from .snapgame import GAME as SNAP
 def snap_table() -> tuple[Loopback, GuestSession]:
     """Snap! (a real-time toy): the guest may 'wave', a lawful move that changes nothing, at any time."""
     host = HostSession(SNAP, SNAP_BOTS, entropy="snap", players=2, host_seat=0)
-    net = Loopback(host)
     guest = GuestSession(entropy="g", name="Gail", seat=1)
     watcher = GuestSession(entropy="w", name="Will", want="watch")
-    net.connect(guest)
-    net.connect(watcher)
-    net.run()
-    net.guest_out(guest, guest.set_ready())
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
-    return net, guest
+    return sit_down(host, [guest], [watcher]), guest
 
 
 def test_a_flood_of_lawful_no_op_moves_is_cut_to_the_rate_limit():

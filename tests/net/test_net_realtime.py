@@ -3,6 +3,7 @@ claimed time (Boo! BO-D1: "in network play the host's order of arrival decides")
 
 from __future__ import annotations
 
+from helpers.tables import sit_down
 from parlour.net import GuestSession, HostSession
 from parlour.net.loopback import Loopback
 
@@ -12,15 +13,8 @@ from .snapgame import BOTS, GAME
 def snap_table(start_at: int = 50_000) -> tuple[Loopback, GuestSession]:
     host = HostSession(GAME, BOTS, entropy="snap", players=2, host_seat=None, now=start_at)
     host.set_seat(0, "ai")
-    net = Loopback(host, now=start_at)
     anna = GuestSession(entropy="a", name="Anna", seat=1)
-    net.connect(anna)
-    net.run()
-    net.guest_out(anna, anna.set_ready())
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
-    return net, anna
+    return sit_down(host, [anna], now=start_at), anna
 
 
 def test_a_real_time_bot_acts_when_the_match_clock_reaches_its_plan():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from helpers.tables import sit_down
 from parlour.engine import IllegalMove
 from parlour.net import GuestSession, HostSession
 from parlour.net.loopback import Loopback
@@ -289,12 +290,8 @@ def test_an_all_ai_table_plays_itself():
     host = HostSession(GAME, BOTS, entropy="ai", players=2, host_seat=None)
     host.set_seat(0, "ai")
     host.set_seat(1, "ai")
-    net = Loopback(host)
     watcher = GuestSession(entropy="w", name="W", want="watch")
-    net.connect(watcher)
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
+    net = sit_down(host, watchers=[watcher])
     net.play_bots()
     assert host.phase == "over" and watcher.verify(GAME) == []
 

@@ -163,19 +163,13 @@ def test_bo16_the_trace_deadline_is_played_by_the_device_clock():
 
 def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
     """BO-D1 across devices: the guest's board acts for the guest's seat only; the host stamps time."""
+    from helpers.tables import sit_down
     from parlour.net import GuestSession, HostSession
-    from parlour.net.loopback import Loopback
     from parlour.web.netplay import NetBoardContext, Table, board_markup, view_state
 
     host = HostSession(GAME, BOTS, entropy="n", name="Hanna", players=2, now=5_000)
-    net = Loopback(host, now=5_000)
     anna = GuestSession(entropy="a", name="Anna", seat=1)
-    net.connect(anna)
-    net.run()
-    net.guest_out(anna, anna.set_ready())
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
+    net = sit_down(host, [anna], now=5_000)
     view = Table(anna.lobby, anna.table, anna.seat, anna.log)
     ui: dict = {}
     html = board_markup(t, GAME, view, ui, animate=False)

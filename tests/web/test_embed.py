@@ -170,7 +170,7 @@ def test_embed_this_moment_gives_a_snippet_of_the_shown_moment_with_a_preview_an
     moves = MOVES.split(",")
     _, dom = open_app(f"#/boop/play?m={hotseat(moves)}")
     copied: list[str] = []
-    dom.copy_text = copied.append  # type: ignore[attr-defined]
+    dom.copy = copied.append  # type: ignore[attr-defined]
     dom.click("replay", "2")  # the log's third line: the moment before purple's k@d4
     dom.click("embed")
     assert 'id="embed-dialog"' in dom.html

@@ -33,6 +33,7 @@ class Dom:
         self.said: list[str] = []
         self.timers: list[Any] = []
         self.copied: list[str] = []
+        self.copied_text: list[str] = []
 
     def storage_get(self, key: str) -> str | None:
         return self.storage.get(key)
@@ -82,6 +83,9 @@ class Dom:
 
     def copy(self, text: str) -> None:
         self.copied.append(text)
+
+    def copy_text(self, text: str) -> None:
+        self.copied_text.append(text)
 
     def later(self, ms: int, fn: Any) -> None:
         self.timers.append(fn)
@@ -358,16 +362,23 @@ def test_side_panels_fold_away_and_start_folded_on_a_narrow_screen():
 
 def test_a_rule_link_opens_the_rules_help_at_that_rule_with_no_code_in_its_sentences():
     _app, dom = open_app("#/boop/rules?rule=BP-2")
-    assert re.search(r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span id="rule-BP-2"', dom.html)
+    assert re.search(
+        r'<p id="boop\.help\.[a-z0-9-]+" class="wanted"><span class="rule-ids"><span id="rule-BP-2"', dom.html
+    )
     assert dom.focused == "rule-BP-2"
-    sentences = re.findall(r"</span> ([^<]*)</p>", dom.html)
+    sentences = re.findall(r"</span></span>([^<]*)</p>", dom.html)
     assert sentences and not any(re.search(r"\(BP-\d+", s) for s in sentences)
 
 
 def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    # The first entry (k@a1): the position after it, with the kitten on a1 (decision 0072).
     dom.click("replay", "1")
-    assert text_of(dom.html, "status").startswith("Showing the position before move 2")
+    assert text_of(dom.html, "status").startswith("Showing the position after move 1")
+    assert 'data-cell="a1"' in dom.html and 'data-cell="f6"' not in dom.html
+    assert '<li class="current" id="log-0">' in dom.html
+    dom.click("replay", "2")
+    assert text_of(dom.html, "status").startswith("Showing the position after move 2")
     assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
     assert 'id="back-to-game"' in dom.html and 'aria-pressed="true"' in dom.html
     dom.click("cell", "c3")  # the board takes no input in a replay
@@ -389,6 +400,30 @@ def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_i
     html = screens.rules(t, "boop", list(board.HELP_RULES), None, "BP-16", board.HELP_RULES)
     for n in range(1, 22):
         assert f'id="rule-BP-{n}"' in html
-    assert 'class="wanted"><span id="rule-BP-16"' in html
+    assert 'class="wanted"><span class="rule-ids"><span id="rule-BP-16"' in html
     words = re.sub(r"<[^>]+>", " ", html)
     assert not re.search(r"\(BP-", words)
+
+
+def test_each_log_line_embeds_the_moment_after_its_move_and_focus_comes_back():
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    button = re.search(r'<button[^>]*id="embed-2"[^>]*>', dom.html)
+    assert button and 'aria-label="Embed the moment after move 2"' in button.group(0)
+    assert dom.html.count('class="log-embed"') == 3
+    dom.click("embed", "2")
+    assert 'id="embed-dialog"' in dom.html and dom.focused == "embed-title"
+    snippet = text_of(dom.html, "embed-snippet")
+    assert "http://127.0.0.1:8000/embed.html#game=boop&amp;m=" in snippet and "&amp;step=2" in snippet
+    assert re.search(r'src="./embed.html#game=boop&amp;m=[\w-]+&amp;step=2"[^>]*id="embed-preview"', dom.html)
+    # boop. has a position editor: the dialog opens it at this moment (after move 2: a1 and no ghost).
+    edit = re.search(r'href="(#/boop/editor\?pos=[^"]+)"[^>]*id="embed-edit"', dom.html).group(1)
+    dom.set_hash(edit)
+    assert 'value="6/6/6/6/6/o5 7k0c/8k0c 8/8 -/- p place"' in dom.html
+    dom.set_hash(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    dom.click("embed", "2")
+    dom.on_event("key", "", "", "", "Escape")
+    assert 'id="embed-dialog"' not in dom.html and dom.focused == "embed-2"
+    dom.click("embed")  # the match screen's own button: the moment shown (live: after the last move)
+    assert "&amp;step=3" in text_of(dom.html, "embed-snippet")
+    dom.click("embed-close")
+    assert dom.focused == "embed"

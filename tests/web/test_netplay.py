@@ -5,8 +5,11 @@ drive them. Real data channels are tested in tests/browser/test_net_manual.py.""
 from __future__ import annotations
 
 import json
+import re
 from collections import deque
 from typing import Any
+
+import pytest
 
 from parlour.i18n import translate
 from parlour.web import netplay, router
@@ -86,6 +89,7 @@ class FakeDom:
         self.storage = {} if storage is None else storage
         self.fields: dict[str, str] = {}
         self.timers: list[Any] = []
+        self.said: list[str] = []
 
     def storage_get(self, key: str) -> str | None:
         return self.storage.get(key)
@@ -123,6 +127,9 @@ class FakeDom:
     def replace_hash(self, fragment: str) -> None:
         self.hash = fragment
 
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
 
 class FakeApp:
     """What NetPlay needs of the app: words, settings, the dom, an error line and render()."""
@@ -131,6 +138,8 @@ class FakeApp:
         self.dom = FakeDom(storage)
         self.settings = Settings()
         self.error = ""
+        self.end_closed = False
+        self.folded: set[str] = set()
         self.screens: list[str] = []
         self.rtc = FakeRtc(wire)
         self.net = netplay.NetPlay(self, self.rtc)
@@ -140,6 +149,9 @@ class FakeApp:
 
     def render(self) -> None:
         self.screens.append(self.net.screen())
+
+    def panels_folded(self) -> set[str]:
+        return self.folded
 
     def run_timers(self) -> None:
         while self.dom.timers:
@@ -224,8 +236,35 @@ def test_a_move_out_of_turn_is_refused_and_shown_to_the_guest():
     assert len(host.net.host.match.plies) == 0
     guest.net.send_guest(guest.net.guest.move("k@a1"))  # ...so send it as a hostile page would
     wire.run()
-    assert guest.error == translate("en", "engine.not-your-turn")
+    # Beside the board, in the live region too; not in the page's banner.
+    assert '<span id="refusal">It is not your turn.</span>' in guest.net.screen()
+    assert guest.dom.said[-1] == translate("en", "engine.not-your-turn") and guest.error == ""
     assert len(host.net.host.match.plies) == 0
+
+
+def test_a_refused_cell_is_marked_beside_the_board_with_its_rule_link_on_both_pages():
+    """The shared match screen at a network table: the host's own refusal and one the host sends
+    back to a guest both show beside the board, mark the cell, keep the focus there and link the
+    rule into the rules help (never a code in the sentence)."""
+    wire = Wire()
+    host, guest = table(wire)
+    host.net.board_act("cell", "a1")
+    wire.run()
+    answer_questions(wire, host)  # orange's turn ends: purple (Anna) to move
+    for page in (guest, host):  # Anna taps the occupied a1, then the host on its next turn
+        page.net.board_act("cell", "a1")
+        wire.run()
+        screen = page.net.screen()
+        feedback = screen.split('id="feedback"', 1)[1].split("</div>", 1)[0]
+        assert 'id="refusal"' in feedback and "(BP-" not in feedback
+        assert 'href="#/boop/rules?rule=BP-2"' in feedback
+        cell = re.search(r'<g [^>]*id="cell-a1"[^>]*>', screen)
+        assert cell and "refused" in cell.group(0)
+        assert page.net.ui.get("focus") == "cell-a1"
+        page.net.board_act("cell", legal_cell(page))  # a legal move clears it
+        wire.run()
+        assert 'id="refusal"' not in page.net.screen()
+        answer_questions(wire, page)
 
 
 def test_a_guest_page_reopened_with_a_new_invite_gets_its_seat_back():
@@ -289,6 +328,20 @@ def host_turn(wire: Wire, host: FakeApp) -> None:
             host.net.board_act("graduate", arg)
         else:
             host.net.board_act("cell", legal_cell(host))
+        wire.run()
+
+
+def answer_questions(wire: Wire, app: FakeApp) -> None:
+    """The page answers what its turn still asks after placing (graduation, ghost: never)."""
+    while True:
+        screen = app.net.screen()
+        if 'id="no-ghost"' in screen:
+            app.net.board_act("ghost", "g:-")
+        elif 'data-action="graduate"' in screen:
+            arg = screen.split('data-action="graduate"', 1)[1].split('data-arg="', 1)[1].split('"', 1)[0]
+            app.net.board_act("graduate", arg)
+        else:
+            return
         wire.run()
 
 
@@ -491,3 +544,52 @@ def test_a_stalled_shuffle_names_who_held_it_up():
     wire.run()
     assert hs.phase == "lobby"
     assert "Anna" in host.net.screen() and 'id="net-stalled"' in host.net.screen()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_IDS))
+def test_every_network_board_names_the_players_as_they_named_themselves_in_the_lobby(game_id):
+    """Boards, status, log and end dialog name each seat by the name given in the lobby (the host's
+    own field, the guest's join form) and the computer by its level in the page's language: never
+    "Player 2" (Ghosts Galore's trains did)."""
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host(game_id)
+    host.net.on_action("net-name", "", "Hanna")
+    if game_id != "boop":
+        host.net.on_action("net-players", "", "3")
+        host.net.on_action("net-seat-kind", "2", "ai:easy")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    assert host.dom.storage[netplay.NAME_KEY] == "Hanna"
+    for app in (host, guest):
+        screen = app.net.screen()
+        words = re.sub(r"<[^>]+>", " ", screen)
+        assert not re.search(r"Player \d", words), game_id
+        board = screen.split('id="board">', 1)[1].split('id="feedback"', 1)[0]
+        status = screen.split('id="status"', 1)[1].split("</p>", 1)[0]
+        if game_id != "boop":  # boards that name every seat
+            assert "Hanna" in board and "Anna" in board and "Computer (easy)" in board, game_id
+        if game_id != "boo":  # Boo!'s players all act at once: its board says what to do
+            wolf = game_id == "wooly-bully" and app is guest  # may act out of turn
+            wanted = "Hanna: " if app is host else "Anna, out of turn: " if wolf else "Hanna to move"
+            assert wanted in status, (game_id, status)
+
+
+def test_the_keyboard_moves_the_focus_over_a_network_board_and_it_stays_after_a_move():
+    """The arrows move the board's cursor at a network table as at home (the page's own board
+    memory carries the focus), and after a move the focus returns to the cursor's cell."""
+    wire = Wire()
+    host, _guest = table(wire)
+    host.net.ui["key_on"] = ("cell", "c3")
+    host.net.board_act("key", "ArrowRight")
+    assert host.net.ui.get("focus") == "cell-d3"
+    host.net.ui.pop("focus")
+    host.net.board_act("cell", "d3")  # Enter on the focused cell clicks it
+    wire.run()
+    assert len(host.net.host.match.plies) == 1 and host.net.ui.get("cursor") == "d3"
+    host.net.ui["key_on"] = ("cell", "d3")
+    host.net.board_act("key", "ArrowUp")  # the cursor is remembered across the move
+    assert host.net.ui.get("focus") == "cell-d4"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from parlour.engine import Rng
 from parlour.games.wooly_bully import BOTS, GAME
 from parlour.games.wooly_bully import moves as mv
 from parlour.i18n import translate
@@ -15,7 +14,7 @@ from parlour.web.boards import wooly_bully as wb
 from parlour.web.boards import wooly_svg
 from parlour.web.play import BoardContext
 from parlour.web.session import LocalSession, Seat
-from wooly_bully.wooly_helpers import BLACK, DEEP_FOREST, RED, WOLVES, YELLOW, built, tid
+from wooly_bully.wooly_helpers import BLACK, DEEP_FOREST, RED, WOLVES, YELLOW, built, tid, wolf_ready
 
 
 def t(key, **params):
@@ -113,6 +112,29 @@ def test_the_field_keeps_the_players_pan_and_zoom_and_fits_the_whole_field_on_re
     assert "view" not in ctx.ui
 
 
+def test_plus_equals_and_minus_keys_zoom_the_field_as_its_buttons_do_and_keep_the_focus():
+    state = built(hands=[[VCAP_B], [], []], players=3)
+    by_key, by_button = ctx_for(session_on(state), 0), ctx_for(session_on(state), 0)
+    for key, button in (("+", "in"), ("=", "in"), ("-", "out"), ("-", "out"), ("-", "out")):
+        by_key.ui["focus"] = "wb-hand-0"
+        assert wb.act(by_key, "key", key) is None
+        wb.act(by_button, "wb-zoom", button)
+        assert by_key.ui["view"] == by_button.ui["view"], key
+        assert by_key.ui["focus"] == "wb-hand-0", "a key press leaves the focus where it was"
+    fit = wb.fit_box(GAME.view(state, 0))
+    assert float(by_key.ui["view"].split()[2]) > fit[2], (
+        "in twice, out three times: wider than the whole field"
+    )
+    # Zooming in far with the keyboard keeps the chosen square in view.
+    wb.act(by_key, "wb-select", str(VCAP_B))
+    wb.act(by_key, "key", "ArrowRight")
+    at = wb._pos(by_key.ui["at"])
+    for _ in range(6):
+        wb.act(by_key, "key", "+")
+    x, y, w, h = (float(v) for v in by_key.ui["view"].split())
+    assert x <= at[0] * wb.S and at[0] * wb.S + wb.S <= x + w and y <= at[1] * wb.S <= y + h - wb.S
+
+
 def test_closed_and_spoiled_pastures_are_marked_with_words():
     cells = [((-1, 0), VCAP_B, 0), ((-1, -1), tid("cap", BLACK), 2)]
     state = built(cells, hands=[[], [], []], players=3)
@@ -175,36 +197,10 @@ def test_the_turns_bot_is_asked_on_its_turn_and_out_of_turn_bots_once_per_positi
 
 
 # --- hot-seat through the app: privacy screens and interrupts (WB-D1, WB-D2) ------------------------------
-def wolf_ready_record():
-    """A three-person game after a few bot moves, in which seat 2 (not on turn) could lay a wolf."""
-    from parlour.engine import Match, encode_link
-    from parlour.games.wooly_bully.tiles import tile
-
-    for seed in range(300):
-        match = Match.new(GAME, 3, {}, f"wolf:{seed}", {"seats": ["human"] * 3})
-        bots = [BOTS["easy"]() for _ in range(3)]
-        for ply in range(12):
-            state = match.state
-            turn = GAME.to_act(state)[0]
-            wolves = [
-                m for m in GAME.legal_moves(state, 2) if m.kind == "place" and tile(m.tile).kind == "wolf"
-            ]
-            if turn != 2 and wolves and ply > 0:
-                return encode_link(match.record), turn, wolves[0]
-            legal = GAME.legal_moves(state, turn)
-            move = bots[turn].choose(
-                GAME, GAME.view(state, turn), turn, legal, Rng.from_seed(f"{seed}:{ply}")
-            )
-            if move is None or move.kind == "leave":
-                break
-            match.play(turn, move)
-    raise AssertionError("no seed gives seat 2 a wolf to play")
-
-
 def test_wb_d2_hot_seat_each_turn_behind_a_privacy_screen_and_a_wolf_out_of_turn():
     from web.test_match_screen import open_app, text_of
 
-    link, turn, wolf = wolf_ready_record()
+    link, turn, wolf = wolf_ready()
     app, dom = open_app(f"#/wooly-bully/play?m={link}")
     name = f"Player {turn + 1}"
     assert text_of(dom.html, "status") == f"Pass the device to {name}"

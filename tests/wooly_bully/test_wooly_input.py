@@ -161,19 +161,12 @@ def test_a_view_that_shows_another_hand_is_refused():
 
 # --- races on the network (WB-D2) --------------------------------------------------------------------
 def net_table():
+    from helpers.tables import sit_down
     from parlour.net import GuestSession, HostSession
-    from parlour.net.loopback import Loopback
 
     host = HostSession(GAME, BOTS, entropy="race", name="Hanna", players=2)
-    net = Loopback(host)
     anna = GuestSession(entropy="anna", name="Anna", seat=1)
-    net.connect(anna)
-    net.run()
-    net.guest_out(anna, anna.set_ready())
-    net.run()
-    net.host_out(host.start(net.now))
-    net.run()
-    return host, net, anna
+    return host, sit_down(host, [anna]), anna
 
 
 def test_wb_d2_a_tile_overtaken_by_an_out_of_turn_wolf_is_rejudged_not_refused_as_stale():

@@ -1,14 +1,15 @@
-"""Built boards and states for the Wooly Bully tests."""
+"""Built boards and states for the Wooly Bully tests (CPython and browser alike)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from parlour.engine import Match
-from parlour.games.wooly_bully import GAME
+from parlour.engine import Match, Rng, encode_link
+from parlour.games.wooly_bully import BOTS, GAME
 from parlour.games.wooly_bully.board import Board, Pos
 from parlour.games.wooly_bully.state import Turn, WoolyState
-from parlour.games.wooly_bully.tiles import FOREST, all_tiles, bag_ids, village_id
+from parlour.games.wooly_bully.tiles import FOREST, all_tiles, bag_ids, tile, village_id
 
 BLACK, YELLOW, RED, BLUE = range(4)
 DEEP_FOREST = next(t.id for t in all_tiles() if t.design == "deep-forest")
@@ -75,3 +76,27 @@ def S(*tile_ids: int) -> int:
     """Sheep printed on the given tiles (tests name the tiles of a pasture, not its count, so they
     hold for any sheep counts of the tile set)."""
     return sum(r.sheep for t in tile_ids for r in all_tiles()[t].regions)
+
+
+def wolf_ready(seats: Sequence[str] = ("human", "human", "human")) -> tuple[str, int, Any]:
+    """A game after a few easy-bot moves in which seat 2, not on turn, could lay a wolf: its link
+    (``encode_link`` of the record), whose turn it is, and that wolf move."""
+    for seed in range(300):
+        match = Match.new(GAME, len(seats), {}, f"wolf:{seed}", {"seats": list(seats)})
+        bots = [BOTS["easy"]() for _ in seats]
+        for ply in range(12):
+            state = match.state
+            turn = GAME.to_act(state)[0]
+            wolves = [
+                m for m in GAME.legal_moves(state, 2) if m.kind == "place" and tile(m.tile).kind == "wolf"
+            ]
+            if turn != 2 and wolves and ply > 0:
+                return encode_link(match.record), turn, wolves[0]
+            legal = GAME.legal_moves(state, turn)
+            move = bots[turn].choose(
+                GAME, GAME.view(state, turn), turn, legal, Rng.from_seed(f"{seed}:{ply}")
+            )
+            if move is None or move.kind == "leave":
+                break
+            match.play(turn, move)
+    raise AssertionError("no seed gives seat 2 a wolf to play")

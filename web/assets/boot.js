@@ -8,8 +8,10 @@
 // 3. On a first visit, keep a copy of each file the page fetches (Pyodide's 9.6 MB wasm above all)
 //    in a staging cache, so the service worker's precache takes it from there instead of
 //    downloading it a second time (Chromium does not keep the wasm in its HTTP cache).
-// 4. Start Python: Pyodide straight from its module (no PyScript layer), the parlour wheel unpacked
-//    into site-packages, then parlour.web.app.start() draws the screen the address asks for.
+// 4. Start Python: Pyodide straight from its module (no PyScript layer), restored from a memory
+//    snapshot when a worker made one for this build after an earlier start (decision 0085); the
+//    parlour wheel on sys.path as a zip, then parlour.web.app.start() draws the screen the address
+//    asks for.
 // 5. Register the service worker and tell the app (a DOM event) when a new version is waiting;
 //    window.parlourUpdate() hands over to it and reloads.
 (() => {
@@ -169,19 +171,50 @@
     const text = document.getElementById("loading-text");
     if (text) text.textContent = say("boot.failed", { reason: String((error && error.message) || error) });
   };
+  // Python from a memory snapshot when one was made for this build (decision 0085): Pyodide's
+  // memory as it was after importing Parlour, restored in a fraction of a start. The wheel is put on
+  // sys.path as a zip (no unpacking), at the path the snapshot was made with.
+  const SNAPSHOTS = "python-snapshot";  // not "parlour-…": the service worker deletes those on update
+  const WHEEL_PATH = "/lib/parlour.whl";
+  const config = JSON.parse(document.getElementById("boot-config").textContent);
+  const base = new URL("./", document.baseURI);
+  const snapshotKey = new URL("python-" + config.build + ".snapshot", base).href;  // a cache key, never fetched
+  const savedSnapshot = async () => {
+    try {
+      const hit = await (await caches.open(SNAPSHOTS)).match(snapshotKey);
+      return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    } catch (e) { return null; }
+  };
+  let restored = false;
   const startPython = async () => {
-    const base = new URL("./", document.baseURI);
-    const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", base).href);
-    const python = loadPyodide({ indexURL: new URL("pyodide/", base).href });
+    const wheel = fetch(new URL(config.wheel, base)).then((r) => r.arrayBuffer());
+    const [{ loadPyodide }, snapshot] = await Promise.all([
+      import(new URL("pyodide/pyodide.mjs", base).href),
+      "caches" in window ? savedSnapshot() : null,
+    ]);
+    const indexURL = new URL("pyodide/", base).href;
+    let py = null;
+    if (snapshot) {
+      try {
+        py = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+        restored = true;
+      } catch (e) {
+        console.warn("boot: snapshot not restored, starting Python anew", e);
+        caches.delete(SNAPSHOTS);
+      }
+    }
+    if (!py) py = await loadPyodide({ indexURL });
     await domParsed;
-    const config = JSON.parse(document.getElementById("boot-config").textContent);
-    const wheel = await (await fetch(new URL(config.wheel, base))).arrayBuffer();
-    const py = await python;
     enter("app");
-    const site = py.runPython("import site\nsite.getsitepackages()[0]");
-    py.unpackArchive(wheel, "zip", { extractDir: site });
-    // Let the phase's words paint before the imports hold the thread.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
+    if (restored) {
+      py.runPython("from parlour.web.boot import restored\nrestored()");
+    } else {
+      py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
+      // Let the phase's words paint before the imports hold the thread.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    window.parlourBoot.timings.snapshot = restored;
     py.runPython("from parlour.web.app import start\nstart()");
   };
   window.parlourBoot.python = startPython().catch(fail);
@@ -197,21 +230,20 @@
   let bots = null;
   let asked = 0;
   const answers = new Map();
+  // On a first visit a worker fetches Pyodide's files only once the service worker holds them.
+  const cached = () => (firstVisit && "serviceWorker" in navigator ? Promise.race([
+    navigator.serviceWorker.ready.then(() => new Promise((res) => {
+      if (navigator.serviceWorker.controller) res();
+      else navigator.serviceWorker.addEventListener("controllerchange", res, { once: true });
+    })),
+    new Promise((res) => setTimeout(res, 30000)),
+  ]) : Promise.resolve());
   const startBots = () => {
     if (bots) return bots;
     bots = (async () => {
-      if (firstVisit && "serviceWorker" in navigator) {
-        await Promise.race([
-          navigator.serviceWorker.ready.then(() => new Promise((res) => {
-            if (navigator.serviceWorker.controller) res();
-            else navigator.serviceWorker.addEventListener("controllerchange", res, { once: true });
-          })),
-          new Promise((res) => setTimeout(res, 30000)),
-        ]);
-      }
-      const config = JSON.parse(document.getElementById("boot-config").textContent);
+      await cached();
       const worker = new Worker("./assets/bot-worker.mjs", { type: "module" });
-      worker.postMessage({ wheel: config.wheel });
+      worker.postMessage({ wheel: config.wheel, snapshot: { key: snapshotKey, cache: SNAPSHOTS, path: WHEEL_PATH } });
       await new Promise((resolve, reject) => {
         worker.onerror = (e) => {
           // A worker that dies fails what it was asked (the page's bot takes over) and is made anew.
@@ -222,8 +254,11 @@
           reject(error);
         };
         worker.onmessage = (event) => {
-          const { id, reply, error, ready: up, failed } = event.data;
-          if (up) resolve();
+          const { id, reply, error, ready: up, failed, snapshot } = event.data;
+          if (up) {
+            window.parlourBoot.timings.botsSnapshot = snapshot;
+            resolve();
+          }
           else if (failed) reject(new Error(failed));
           else if (answers.has(id)) {
             const [res, rej] = answers.get(id);
@@ -248,6 +283,25 @@
   };
   addEventListener("hashchange", () => { if (ready && gameRoute()) startBots(); });
   addEventListener("parlour-ready", () => { if (gameRoute()) startBots(); });
+
+  // --- the next start's memory snapshot -----------------------------------------------------------
+  // Made in a worker of its own (assets/snapshot-worker.mjs) a little after the app is up, when this
+  // start did not restore one: the page never waits for it; the next start does not start Python.
+  const makeSnapshot = async () => {
+    if (restored || !("caches" in window) || typeof Worker === "undefined") return;
+    await cached();
+    if (await savedSnapshot()) return;  // another tab made it meanwhile
+    const worker = new Worker("./assets/snapshot-worker.mjs", { type: "module" });
+    const done = (result) => {
+      worker.terminate();
+      window.parlourBoot.snapshot = result;
+      if (result.failed) console.warn("boot: no memory snapshot:", result.failed);
+    };
+    worker.onmessage = (event) => done(event.data);
+    worker.onerror = (event) => done({ failed: event.message || "worker failed" });
+    worker.postMessage({ wheel: config.wheel, key: snapshotKey, path: WHEEL_PATH, cache: SNAPSHOTS });
+  };
+  addEventListener("parlour-ready", () => setTimeout(makeSnapshot, 1500), { once: true });
 
   // --- the service worker -------------------------------------------------------------------------
   window.parlourUpdate = () => {

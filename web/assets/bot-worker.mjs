@@ -1,24 +1,45 @@
 // A worker with its own Python, started from the same (cached) Pyodide files and wheel as the page,
 // where bots search while the page stays live. Messages: first {wheel} (the wheel's address), then
-// {id, request} in and {id, reply} or {id, error} out; {ready} or {failed} once Python is up.
+// {id, request} in and {id, reply} or {id, error} out; {ready, snapshot} or {failed} once Python is up.
 // See parlour/web/bots.py.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const site = new URL("../", import.meta.url);
-const python = loadPyodide({ indexURL: new URL("pyodide/", site).href });
+const indexURL = new URL("pyodide/", site).href;
 let boot = null;
+let restored = false;
 
-const start = async (wheel) => {
-  const [py, data] = await Promise.all([python, fetch(new URL(wheel, site)).then((r) => r.arrayBuffer())]);
-  py.unpackArchive(data, "zip", { extractDir: py.runPython("import site\nsite.getsitepackages()[0]") });
+// From the page's memory snapshot when there is one (decision 0085: bots imported, wheel as a zip).
+const restore = async ({ key, cache, path }, data) => {
+  const hit = key && (await (await caches.open(cache)).match(key));
+  if (!hit) return null;
+  const py = await loadPyodide({ indexURL, _loadSnapshot: new Uint8Array(await hit.arrayBuffer()) });
+  py.FS.writeFile(path, new Uint8Array(await data));
+  py.runPython("from parlour.web.boot import restored\nrestored()");
+  return py;
+};
+
+const start = async (wheel, snapshot) => {
+  const data = fetch(new URL(wheel, site)).then((r) => r.arrayBuffer());
+  let py = null;
+  try {
+    py = await restore(snapshot || {}, data);
+  } catch (error) {
+    console.warn("bot worker: snapshot not restored", error);
+  }
+  restored = py !== null;
+  if (!py) {
+    py = await loadPyodide({ indexURL });
+    py.unpackArchive(await data, "zip", { extractDir: py.runPython("import site\nsite.getsitepackages()[0]") });
+  }
   return py.pyimport("parlour.web.bots").think;
 };
 
 self.onmessage = async (event) => {
-  const { id, request, wheel } = event.data;
+  const { id, request, wheel, snapshot } = event.data;
   if (wheel !== undefined) {
-    boot = start(wheel);
-    boot.then(() => self.postMessage({ ready: true }), (error) => self.postMessage({ failed: String(error) }));
+    boot = start(wheel, snapshot);
+    boot.then(() => self.postMessage({ ready: true, snapshot: restored }), (error) => self.postMessage({ failed: String(error) }));
     return;
   }
   try {

@@ -148,6 +148,9 @@ class Match(Generic[S, M]):
     record: MatchRecord
     states: list[S]
     events: list[list[Event]]
+    _outcome: tuple[S, Outcome | None] | None = field(default=None, init=False, repr=False, compare=False)
+    """The outcome of the state it was computed for: a screen asks many times per redraw, and some
+    games score every board to answer (states are immutable, so the state itself is the key)."""
 
     @classmethod
     def new(
@@ -194,7 +197,10 @@ class Match(Generic[S, M]):
         return self.record.plies
 
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        state = self.state
+        if self._outcome is None or self._outcome[0] is not state:
+            self._outcome = (state, self.game.outcome(state))
+        return self._outcome[1]
 
     def play(self, player: int, move: M, t: int | None = None) -> list[Event]:
         """Apply a move for ``player``; on :class:`IllegalMove` nothing changes.

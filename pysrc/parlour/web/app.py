@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, router, screens
+from parlour.web import boards, embed, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -29,9 +30,17 @@ from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 KEPT_UI = ("cursor", "home", "view")
+EDITABLE = ("boop",)
+"""Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+NET_SCREENS = ("host", "join")
+"""The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
+GAME_SCREENS = ("setup", "play", "rules", "host")
+"""Screens that need the game's rules and board loaded."""
+LOADING_PAINT_MS = 30
+"""How long the "Loading <game>" screen has to be painted before the (blocking) import starts."""
 """A pause before an AI moves, so a person sees their own move land first."""
 
 
@@ -58,6 +67,11 @@ class App:
         """Side panels folded away; ``None`` until first drawn (then folded on a narrow screen)."""
         self.embedding: tuple[str, bool] | None = None
         """The "Embed this moment" dialog when open: its fragment, and whether it was copied."""
+        self.drafts: Any = None
+        """The position editor's draft (:class:`parlour.web.editor.Draft`), made on first use."""
+        self.embed_opener = "embed"
+        self.embed_step = 0
+        """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
@@ -70,6 +84,10 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        self.lessons: dict[str, teach.Live] = {}
+        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
+        self.loading: tuple[str, str] | None = None
+        """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
     # --- words ------------------------------------------------------------------------------
@@ -101,7 +119,16 @@ class App:
         self.render()
 
     def go(self, fragment: str) -> None:
-        self.route = router.parse(fragment, set(games.BY_ID))
+        route = router.parse(fragment, set(games.BY_ID))
+        self.loading = None
+        if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
+            # Its rules and board are compiled on first use (a start not restored from the memory
+            # snapshot, decision 0085): name that phase, paint it, then load and open the game.
+            self.loading = (route.game, fragment)
+            self.dom.later(LOADING_PAINT_MS, lambda: self.loaded(route.game, fragment))
+            self.render()
+            return
+        self.route = route
         if self.route.screen != "play":
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
@@ -109,6 +136,7 @@ class App:
         self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
+        self.lessons = {}
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -117,7 +145,7 @@ class App:
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
             self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
-        self.ui.setdefault("focus", "screen-title")  # a new screen: its heading has the focus
+        self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
     def net_play(self) -> Any:
@@ -304,7 +332,12 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         gid = self.route.game
-        if action.startswith("net-"):
+        if self.route.screen == "editor" and gid in EDITABLE:
+            self.editor_click(action, arg)
+            return
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, "")
+        elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
         elif action == "dismiss":
             self.error = ""
@@ -318,6 +351,8 @@ class App:
         elif action == "reveal":
             self.revealed = int(arg)
             self.ui["focus"] = "status"
+        elif action == "bench-move":
+            self.bench_move(int(arg) if arg.isdigit() else 0)
         elif action == "update":
             self.dom.apply_update()
         elif action == "start":
@@ -343,51 +378,117 @@ class App:
         elif action == "fold":
             folded = self.panels_folded()
             folded.symmetric_difference_update({arg})
-            self.ui["focus"] = f"fold-{arg}"
+            self.screen_ui()["focus"] = f"fold-{arg}"
         elif action == "end-close":
             self.end_closed = True
-            self.ui["focus"] = "end-open"
+            self.screen_ui()["focus"] = "end-open"
         elif action == "end-open":
             self.end_closed = False
-            self.ui["focus"] = "play-again"
+            self.screen_ui()["focus"] = "end-close" if self.route.screen in NET_SCREENS else "play-again"
         elif action == "embed":
             session = self.sessions[gid]
-            step = self.replay if self.replay is not None else len(session.match.plies)
+            if arg.isdigit():  # a log line's own button: the moment after that move
+                step = min(int(arg), len(session.match.plies))
+            else:
+                step = self.replay if self.replay is not None else len(session.match.plies)
             self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
+            self.embed_step = step
+            self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
+            self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
-            self.dom.copy_text(
-                embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name"))
-            )
+            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name")))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
-        elif action == "replay":
-            index = int(arg)
-            self.replay = index if index < len(self.sessions[gid].match.plies) else None
+            self.ui["focus"] = self.embed_opener
+        elif action == "replay":  # a log entry: the position after that move (decision 0072)
+            match = self.sessions[gid].match
+            step = int(arg)
+            self.replay = step if 0 < step < len(match.plies) else None
+            # The move plays once onto the board, as it did live (each event animates once).
+            self.last_events = list(match.events[step - 1]) if 0 < step <= len(match.events) else []
         elif action == "live":
             self.replay = None
             self.schedule_ai()
         else:
             self.board_act(action, arg)
 
+    # --- the position editor (#/boop/editor) ----------------------------------------------------
+    def draft(self) -> Any:
+        """The position being set up: kept while the app is open, or the one in the address."""
+        from parlour.web import editor
+
+        pos = self.route.params.get("pos")
+        if pos is not None and pos != self.ui.get("draft_from"):
+            self.ui["draft_from"] = pos
+            try:
+                self.drafts = editor.Draft.of(editor.GAME.from_position(pos))
+            except ValueError:
+                self.drafts = editor.Draft()
+                self.error = self.t("embed.error.position", text=pos[:60])
+        if self.drafts is None:
+            self.drafts = editor.Draft()
+        return self.drafts
+
+    def editor_click(self, action: str, arg: str) -> None:
+        from parlour.web import editor
+
+        draft = self.draft()
+        if editor.act(draft, action, arg):
+            if action == "cell":
+                self.ui["focus"] = f"cell-{arg}"
+            elif action == "ed-copy-pos":
+                self.dom.copy_text(draft.text())
+            elif action == "ed-copy-snippet":
+                self.dom.copy_text(
+                    embed.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
+                )
+        elif action == "dismiss":
+            self.error = ""
+
+    def lesson_act(self, action: str, arg: str, key: str) -> None:
+        """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
+        if self.route.screen == "rules":
+            focus = teach.act(self.lessons, action, arg, key)
+            if focus:
+                self.ui["focus"] = focus
+
     def on_key(self, action: str, arg: str, key: str) -> None:
+        if self.route.screen == "editor" and self.route.game in EDITABLE:
+            from parlour.web import editor
+
+            target = editor.key(self.draft(), key, arg if action == "cell" else "")
+            if target:
+                self.ui["focus"] = target
+            return
+        if action.startswith("L:"):
+            self.lesson_act(action, arg, key)
+            return
         if key == "Escape" and self.embedding is not None:
             self.embedding = None
+            self.ui["focus"] = self.embed_opener
             return
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
-        if key == "Escape" and self.route.screen == "play" and over and not self.end_closed:
+        if self.route.screen in NET_SCREENS:
+            over = self.net is not None and bool(self.net.ended)
+        if key == "Escape" and self.route.screen in ("play", *NET_SCREENS) and over and not self.end_closed:
             self.on_click("end-close", "")
             return
-        if self.route.screen in ("play", "host", "join"):
-            self.ui["key_on"] = (action, arg)  # which of the board's elements has the key
+        if self.route.screen in ("play", *NET_SCREENS):
+            self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
         gid = self.route.game
+        if action.startswith("ed-") and self.route.screen == "editor":
+            from parlour.web import editor
+
+            editor.change(self.draft(), action, arg, value)
+            return
         if action.startswith("net-"):
             self.net_play().on_action(action, arg, value)
         elif action == "lang":
@@ -451,6 +552,35 @@ class App:
         self.error = ""
         self.played(events)
 
+    def loaded(self, gid: str, fragment: str) -> None:
+        """The game's package is wanted still (no other screen asked for meanwhile): load it, open it."""
+        if self.loading != (gid, fragment):
+            return
+        games.module(gid)
+        boards.board(gid)
+        self.go(fragment)
+
+    def bench_move(self, pick: int) -> None:
+        """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
+        of the legal moves of the seat the device acts for, played the way a board's move is (a
+        real-time game's stamped by the match clock). No screen offers it: the benchmark adds the
+        ``data-action="bench-move"`` button it clicks, so a whole game of any board can be played
+        without the benchmark knowing the board. Nothing illegal can pass: the session checks."""
+        session = self.sessions.get(self.route.game)
+        if session is None or self.route.screen != "play" or self.replay is not None:
+            return
+        player = session.human_to_act()
+        legal = session.game.legal_moves(session.state, player) if player is not None else []
+        if player is None or not legal:
+            return
+        move = legal[pick % len(legal)]
+        if session.realtime:
+            events = session.play_at(player, session.game.encode_move(move), now_ms())
+        else:
+            events = session.play(player, move)
+        self.error = ""
+        self.played(events)
+
     def refuse(self, err: IllegalMove, target: str) -> None:
         """Show why an action was refused beside the board, on the element acted on, and say it."""
         reason = self.t(err.code, **err.params) if err.code else err.message
@@ -477,7 +607,7 @@ class App:
             t=self.t,
             state=state,
             viewer=viewer,
-            events=self.last_events if self.replay is None else [],
+            events=self.last_events,
             animate=self.settings.animate(self.dom.reduced_motion()),
             speed=self.settings.speed(self.dom.reduced_motion()),
             replay=self.replay,
@@ -502,10 +632,19 @@ class App:
         return out
 
     def panels_folded(self) -> set[str]:
+        """The side panels folded away: on a narrow screen they start folded below the board
+        (a network table's connection panels too; who is at the table stays open)."""
         if self.folded is None:
             narrow = getattr(self.dom, "narrow", lambda: False)()
-            self.folded = {"log", "score"} if narrow else set()
+            self.folded = {"log", "score", "net-invite", "net-room", "net-tables"} if narrow else set()
         return self.folded
+
+    def screen_ui(self) -> dict[str, Any]:
+        """The memory of the board on screen (focus, cursor): a network table's, else the app's."""
+        if self.route.screen in NET_SCREENS and self.net is not None:
+            ui: dict[str, Any] = self.net.ui
+            return ui
+        return self.ui
 
     def share_link(self, gid: str) -> str:
         """The link to the match as it stands now (a later move makes a new link)."""
@@ -524,6 +663,8 @@ class App:
 
     def screen(self) -> str:
         r, t = self.route, self.t
+        if self.loading is not None:
+            return screens.loading_game(t, self.loading[0])
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
@@ -536,14 +677,30 @@ class App:
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
             board = boards.board(r.game)
             hook = getattr(board, "help_examples", None)
-            figures = hook(t) if callable(hook) else None
+            figures = hook(t) if callable(hook) else {}
+            if not self.lessons:
+                motion = self.settings.animate(self.dom.reduced_motion())
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+            figures = {**figures, **teach.figures(self.lessons, prefix)}
             rule_ids = getattr(board, "HELP_RULES", None)
-            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids)
+            sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
+            return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)
         if r.screen == "setup":
             setup = self.setup_for(r.game)
             return screens.setup(
-                t, games.load(r.game), list(self.bots(r.game)), setup["seats"], setup["options"]
+                t,
+                games.load(r.game),
+                list(self.bots(r.game)),
+                setup["seats"],
+                setup["options"],
+                editor=r.game in EDITABLE,
             )
+        if r.screen == "editor":
+            if r.game not in EDITABLE:
+                return screens.missing(t)
+            from parlour.web import editor
+
+            return editor.screen(t, self.draft(), self.dom.page_url())
         if r.screen in ("host", "join"):
             return str(self.net_play().screen())
         if r.screen == "play":
@@ -571,16 +728,24 @@ class App:
             )
             if self.embedding is not None:
                 frag, copied = self.embedding
-                screen += embed.embed_dialog(t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied)
+                edit = ""
+                if r.game in EDITABLE:  # set this moment up in the position editor
+                    state = session.match.state_at(min(self.embed_step, len(session.match.plies)))
+                    position = games.load(r.game).position(state)  # type: ignore[attr-defined]
+                    edit = f"#/{r.game}/editor?pos={quote(position, safe='/')}"
+                screen += embed.embed_dialog(
+                    t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied, edit
+                )
             return screen
         return screens.missing(t)
 
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        self.dom.render(html, str(self.ui.get("home", "")))
+        ui = self.screen_ui()
+        self.dom.render(html, str(ui.get("home", "")))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
-        target = self.ui.pop("focus", None)
+        target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
 

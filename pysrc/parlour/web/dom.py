@@ -40,17 +40,26 @@ def render(html: str, home: str = "") -> None:
     doc = js.document
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
+    # Text being typed (a name, a pasted code) survives a redraw that arrives meanwhile.
+    typing = focus_id and str(active.tagName) in ("INPUT", "TEXTAREA") and not active.readOnly
+    typed = (str(active.value), active.selectionStart, active.selectionEnd) if typing else None
     root = doc.getElementById("app")
     scrolled = _scroll_positions(root)
+    frames = _hold_frames(doc, root)
     root.innerHTML = html
     root.setAttribute("aria-busy", "false")
     _restore_scroll(root, scrolled)
+    _put_back_frames(root, frames)
     if focus_id:
         el = doc.getElementById(focus_id)
         if not _some(el) and home:
             el = doc.getElementById(home)
         if _some(el):
             el.focus()
+            if typed is not None and str(el.id) == focus_id and str(el.tagName) == str(active.tagName):
+                el.value = typed[0]
+                with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
+                    el.setSelectionRange(typed[1], typed[2])
 
 
 def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
@@ -69,17 +78,50 @@ def _restore_scroll(root: Any, scrolled: dict[str, tuple[float, bool]]) -> None:
         el.scrollTop = el.scrollHeight if at_end else top
 
 
+def _hold_frames(doc: Any, root: Any) -> dict[str, Any]:
+    """Frames marked ``data-keep`` (an embed's live preview), moved aside with ``moveBefore``, which
+    keeps them running: re-creating one would start it again. Browsers without ``moveBefore`` get
+    the new frame instead."""
+    held: dict[str, Any] = {}
+    if not hasattr(doc.body, "moveBefore"):
+        return held
+    for el in root.querySelectorAll("iframe[data-keep][id]"):
+        with contextlib.suppress(Exception):
+            doc.body.moveBefore(el, jsnull)
+            held[str(el.id)] = el
+    return held
+
+
+def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
+    """Each held frame takes the place of the new one with its id; a new address that differs only
+    after ``#`` reaches the running embed as a ``hashchange`` (no reload)."""
+    for frame_id, old in held.items():
+        new = root.querySelector(f'iframe[id="{frame_id}"]')
+        if not _some(new):
+            old.remove()
+            continue
+        try:
+            new.parentNode.moveBefore(old, new)
+        except Exception:
+            old.remove()
+            continue
+        if old.getAttribute("src") != new.getAttribute("src"):
+            old.setAttribute("src", new.getAttribute("src"))
+        new.remove()
+
+
 def focus(element_id: str) -> None:
     el = js.document.getElementById(element_id)
     if _some(el):
+        if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
+            js.window.scrollTo(0, 0)
         el.focus()
 
 
 def copy(text: str) -> None:
-    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation)."""
-    with contextlib.suppress(
-        Exception
-    ):  # refused (no permission, not a secure context): the field stays selectable
+    """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation). Refused
+    quietly (no permission, not a secure context): the field showing the text stays selectable."""
+    with contextlib.suppress(Exception):
         js.navigator.clipboard.writeText(text)
 
 
@@ -152,6 +194,9 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     def on_key(event: Any) -> None:
         el = target_of(event)
         key = event.key
+        typed = event.target
+        if key != "Escape" and str(getattr(typed, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
+            return  # keys typed into a field are the field's (an answer code holds "-"); Esc still closes
         if el is not None and data(el, "drag") and key == "Enter":
             event.preventDefault()  # on a traced route Enter shows it (a tap there starts a drag)
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
@@ -159,8 +204,6 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         if el is not None and el.tagName not in ("BUTTON", "SELECT", "INPUT", "A") and key in ("Enter", " "):
             event.preventDefault()
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
-            return
-        if el is not None and el.tagName in ("SELECT", "INPUT"):
             return
         if key in (
             "ArrowUp",
@@ -173,7 +216,12 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
             "c",
             "C",
             "Backspace",
+            "+",
+            "=",
+            "-",
         ):
+            if key in ("+", "=", "-") and (event.ctrlKey or event.metaKey or event.altKey):
+                return  # Ctrl and + is the browser's own zoom
             if key.startswith("Arrow"):
                 event.preventDefault()
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
@@ -311,9 +359,3 @@ def loaded() -> None:
     """Tell tests and the loading screen that the app is up."""
     js.document.body.dataset.ready = "1"
     js.window.dispatchEvent(js.Event.new("parlour-ready"))
-
-
-def copy_text(text: str) -> None:
-    """Put ``text`` on the clipboard (the Clipboard API; refused quietly where it is not allowed)."""
-    with contextlib.suppress(Exception):
-        js.navigator.clipboard.writeText(text)

@@ -701,8 +701,9 @@ def snippet(base_url: str, frag: str, title: str) -> str:
     )
 
 
-def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = False) -> str:
-    """The "Embed this moment" dialog of the match screen: the snippet to copy, a live preview."""
+def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = False, edit: str = "") -> str:
+    """The "Embed this moment" dialog of the match screen: the snippet to copy, a live preview;
+    ``edit`` is the position editor's address for this moment (games that have one)."""
     code = snippet(base_url, frag, title)
     preview = tag(
         "iframe",
@@ -713,6 +714,7 @@ def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = Fa
         title=title,
         class_="embed-preview",
         id="embed-preview",
+        data_keep="hash",
     )
     body = (
         tag("h2", esc(t("embed.moment.title")), id="embed-title", tabindex=-1)
@@ -730,6 +732,7 @@ def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = Fa
             + tag(
                 "a", esc(t("embed.moment.docs")), href="./docs/embed.html", target="_blank", class_="button"
             )
+            + (tag("a", esc(t("editor.title")), href=edit, class_="button", id="embed-edit") if edit else "")
             + button(t("embed.moment.close"), "embed-close", id="embed-close"),
             class_="actions",
         )

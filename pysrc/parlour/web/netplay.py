@@ -21,13 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from parlour import games
-from parlour.engine import JSON, Event, Game, IllegalMove, ParlourError
+from parlour.engine import JSON, Event, Game, IllegalMove, Outcome, ParlourError
 from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.guest import check_view
-from parlour.net.lobby import AI, GONE, GUEST, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
-from parlour.web import boards, qr
+from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
+from parlour.web import boards, play, qr
 from parlour.web.markup import attrs, button, esc, labelled, tag
-from parlour.web.play import BoardContext, decision_markup, decision_of
+from parlour.web.play import BoardContext, Decision, Refusal, Turn, decision_of
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession
 
@@ -49,6 +49,8 @@ NOTES_KEY = "parlour.net.notes.{sid}"
 """This page's seat's private notes for a session (a pencilled hidden tile): they never leave the page."""
 ROOM_KEY = "parlour.net.room.{sid}"
 """A table's room id, so a reload rejoins the same room."""
+KEPT_UI = ("cursor", "home", "trace", "names", "view")
+"""What a board remembers across moves at a network table (as :data:`parlour.web.app.KEPT_UI`)."""
 TICK_MS = 1_000
 BOT_DELAY_MS = 400
 """A pause before an AI seat moves, so people see the last move land."""
@@ -139,8 +141,6 @@ class NetBoardContext(BoardContext):
 
     net_game: Any = None
     live: bool = False
-    names: list[str] = field(default_factory=list)
-    """The players' names at the table, by seat (boards that name seats use them)."""
 
     @property
     def game(self) -> Any:
@@ -159,6 +159,8 @@ class Table:
     table: dict[str, Any]
     seat: int | None
     log: list[Any] = field(default_factory=list)
+    log_from: int = 0
+    """The ply of ``log[0]`` (a very long game's snapshot leaves out the oldest entries)."""
 
 
 def may_act(view: Table) -> bool:
@@ -173,11 +175,27 @@ def may_act(view: Table) -> bool:
 
 # --- markup --------------------------------------------------------------------------------------
 def seat_name(t: T, lobby: dict[str, Any], index: int) -> str:
-    seat = lobby.get("seats", [])[index] if index < len(lobby.get("seats", [])) else {}
+    """The name the seat's player gave in the lobby; the computer's seat says so in the page's
+    language ("Computer (hard)"), whatever the host's page called it."""
+    seats = lobby.get("seats", [])
+    seat = seats[index] if 0 <= index < len(seats) else {}
+    if seat.get("kind") == AI:
+        level = seat.get("level") or "random"
+        name = t("net.seat.ai", level=t(f"app.level.{level}"))
+        twins = [s for s in seats if s.get("kind") == AI and (s.get("level") or "random") == level]
+        return name + " · " + t("app.net.at-seat", n=index + 1) if len(twins) > 1 else name
     return str(seat.get("name") or t("app.seat.n", n=index + 1))
 
 
-def peers_panel(t: T, lobby: dict[str, Any], me: str | None) -> str:
+def side_panel(name: str, title: str, body: str, folded: frozenset[str] | None, **extra: object) -> str:
+    """A side panel: in the lobby a plain section; beside a game the shared screen's panel, which
+    folds away (``folded`` names the folded ones; narrow screens start with some folded)."""
+    if folded is None:
+        return tag("section", tag("h2", esc(title)) + body, class_="panel", id=f"{name}-panel", **extra)
+    return play.panel(name, title, body, name not in folded)
+
+
+def peers_panel(t: T, lobby: dict[str, Any], me: str | None, folded: frozenset[str] | None = None) -> str:
     """Who is at the table, each with a connection badge (connected, reconnecting, gone)."""
     items = []
     for peer in lobby.get("peers", []):
@@ -198,27 +216,87 @@ def peers_panel(t: T, lobby: dict[str, Any], me: str | None) -> str:
                 data_state=state,
             )
         )
-    return tag(
-        "section",
-        tag("h2", esc(t("app.net.peers"))) + tag("ul", "".join(items), class_="peers", id="net-peers"),
-        class_="panel",
+    return side_panel(
+        "net-peers", t("app.net.peers"), tag("ul", "".join(items), class_="peers", id="net-peers"), folded
     )
 
 
-def status_text(t: T, view: Table) -> str:
+def names_of(t: T, lobby: dict[str, Any]) -> list[str]:
+    """Every seat's player as the lobby names them: the names people gave, the computer's level."""
+    return [seat_name(t, lobby, i) for i in range(len(lobby.get("seats", [])))]
+
+
+def turn_of(game: Game[Any, Any], view: Table) -> Turn:
+    """The shared screen's :class:`parlour.web.play.Turn` of a network table."""
+    table, lobby = view.table, view.lobby
+    ended = table.get("outcome") if isinstance(table.get("outcome"), dict) else None
+    outcome = None
+    if ended is not None:
+        scores = ended.get("scores")
+        outcome = Outcome(
+            tuple(int(w) for w in ended.get("winners") or []),
+            None if scores is None else tuple(float(x) for x in scores),
+            str(ended.get("reason") or ""),
+        )
+    seats = lobby.get("seats", [])
+    acting = tuple(int(a) for a in table.get("act", [])) if lobby.get("phase") == PLAYING else ()
+    here = view.seat if may_act(view) else None
+    return Turn(
+        acting=acting,
+        outcome=outcome,
+        ai=frozenset(i for i, seat in enumerate(seats) if seat.get("kind") == AI),
+        here=here,
+        realtime=bool(getattr(game, "realtime", False)),
+        # Acting while another seat has the turn (Wooly Bully's wolves): "Anna, out of turn: ...".
+        interrupting=here if here is not None and acting and acting[0] != here else None,
+    )
+
+
+def status_text(t: T, ctx: BoardContext, view: Table, turn: Turn, decision: Decision | None) -> str:
+    """The status line of a network table: the shared screen's words while a game is on or over
+    (the decision named, with the player's name), the table's phase otherwise."""
     phase = str(view.lobby.get("phase", LOBBY))
-    outcome = view.table.get("outcome")
-    if phase == OVER and outcome:
-        winners = outcome.get("winners") or []
-        if not winners:
-            return t("app.draw")
-        return t("app.winner", name=", ".join(seat_name(t, view.lobby, w) for w in winners))
-    if phase == PLAYING and view.table.get("act"):
-        acting = int(view.table["act"][0])
-        if acting == view.seat:
-            return t("app.net.your-turn")
-        return t("app.to-move", name=seat_name(t, view.lobby, acting))
+    mine = turn.acting and turn.acting[0] == turn.here
+    if phase == PLAYING and mine and decision is None and not turn.realtime:
+        return t("app.net.your-turn")
+    if (phase == PLAYING and view.table) or (phase == OVER and turn.outcome is not None):
+        return play.status(t, ctx, decision, turn=turn)
     return t(f"net.phase.{phase}")
+
+
+def context(
+    t: T,
+    game: Game[Any, Any],
+    view: Table,
+    ui: dict[str, Any],
+    animate: bool = False,
+    private: dict[str, Any] | None = None,
+    clock: int | None = None,
+) -> NetBoardContext:
+    """What the board draws from and acts on at a network table: this seat's view, the names
+    given in the lobby (also in ``ui["names"]``, where some boards read them), the last ply's
+    events when ``animate``; a real-time match's time now in ``ui["clock"]`` (what a board counts
+    a lock-out or a trace's time left from; left out for any other game)."""
+    names = names_of(t, view.lobby)
+    ui["names"] = names
+    if clock is None:
+        ui.pop("clock", None)
+    else:
+        ui["clock"] = clock
+    last = view.log[-1][1] if view.log else []
+    return NetBoardContext(
+        session=cast(LocalSession, None),  # a networked match has no local session
+        t=t,
+        state=view_state(game, view.table["view"]),
+        viewer=view.seat,
+        events=events_of(last) if animate else [],
+        animate=animate,
+        ui=ui,
+        net_game=game,
+        live=may_act(view),
+        names=names,
+        private=private,
+    )
 
 
 def board_markup(
@@ -230,32 +308,26 @@ def board_markup(
     private: dict[str, Any] | None = None,
     clock: int | None = None,
 ) -> str:
-    """The game's board drawn from the player's view; ``clock`` is a real-time match's time now
-    (what a board counts a lock-out or a trace's time left from), ``None`` for any other game."""
+    """The board's own markup for this page's view of the table (empty before the first view);
+    ``clock`` is a real-time match's time now (see :func:`context`)."""
     board = boards.board(game.id)
     if board is None or not view.table:
         return ""
-    if clock is None:
-        ui.pop("clock", None)
-    else:
-        ui["clock"] = clock
-    state = view_state(game, view.table["view"])
-    last = view.log[-1][1] if view.log else []
-    ui["names"] = [seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))]
-    ctx = NetBoardContext(
-        session=cast(LocalSession, None),  # a networked match has no local session
-        t=t,
-        state=state,
-        viewer=view.seat,
-        events=events_of(last) if animate else [],
-        animate=animate,
-        ui=ui,
-        net_game=game,
-        live=may_act(view),
-        names=[seat_name(t, view.lobby, i) for i in range(len(view.lobby.get("seats", [])))],
-        private=private,
-    )
-    return str(board.render(ctx)) + decision_markup(decision_of(board, ctx))
+    return str(board.render(context(t, game, view, ui, animate, private, clock)))
+
+
+def log_items(t: T, board: Any, ctx: BoardContext, view: Table, start: int) -> list[play.LogItem]:
+    """The table's log as the shared screen lists it: each ply by its player, with one line per
+    event this seat saw (a network page has no moves to describe, only what they did)."""
+    items = []
+    for offset, entry in enumerate(view.log):
+        player, events = (
+            (entry[0], entry[1]) if isinstance(entry, list | tuple) and len(entry) == 2 else (0, [])
+        )
+        lines = tuple(line for e in events_of(list(events)) if (line := play.event_line(t, board, ctx, e)))
+        name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
+        items.append(play.LogItem(start + offset, name, "", lines))
+    return items
 
 
 def qr_figure(t: T, text: str, label_key: str) -> str:
@@ -281,9 +353,9 @@ def ice_settings(t: T, ice_text: str, relays_text: str = "") -> str:
     return tag("details", body, class_="panel")
 
 
-def room_panel(t: T, link: str) -> str:
+def room_panel(t: T, link: str, folded: frozenset[str] | None = None) -> str:
     """Automatic mode: one link through signalling relays, no codes to carry."""
-    body = tag("h2", esc(t("app.net.room")))
+    body = ""
     if not link:
         body += tag("p", esc(t("app.net.room-help")), class_="muted")
         body += button(t("app.net.open-room"), "net-room", id="net-room")
@@ -291,10 +363,12 @@ def room_panel(t: T, link: str) -> str:
         body += tag("p", esc(t("app.net.room-link-help")), class_="muted")
         body += copy_field(t, "app.net.invite-link", link, "room-link")
         body += qr_figure(t, link, "app.net.invite-qr")
-    return tag("section", body, class_="panel", id="net-room-panel")
+    return side_panel("net-room", t("app.net.room"), body, folded)
 
 
-def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str) -> str:
+def tables_panel(
+    t: T, tables: list[dict[str, str]], current: str, game_id: str, folded: frozenset[str] | None = None
+) -> str:
     """ "Your tables": every table this browser hosts, to go back to (none is ever replaced unasked),
     and a new table of this game."""
     items = []
@@ -309,14 +383,8 @@ def tables_panel(t: T, tables: list[dict[str, str]], current: str, game_id: str)
             href = f"#/{entry['game']}/host?s={entry['sid']}"
             items.append(tag("li", tag("a", esc(label), href=href, data_sid=entry["sid"])))
     new = tag("a", esc(t("app.net.new-table")), href=f"#/{game_id}/host?s={NEW_TABLE}", id="net-new-table")
-    return tag(
-        "section",
-        tag("h2", esc(t("app.net.your-tables")))
-        + tag("ul", "".join(items), id="net-tables", class_="tables")
-        + tag("p", new, class_="actions"),
-        class_="panel",
-        id="net-tables-panel",
-    )
+    body = tag("ul", "".join(items), id="net-tables", class_="tables") + tag("p", new, class_="actions")
+    return side_panel("net-tables", t("app.net.your-tables"), body, folded)
 
 
 def stalled_notice(t: T, lobby: dict[str, Any], host: bool) -> str:
@@ -342,11 +410,15 @@ def problems_notice(t: T, guest: GuestSession) -> str:
     return tag("p", esc(words), class_="notice error", id="net-problems", role="alert")
 
 
+def title(t: T, game_id: str) -> str:
+    return t(f"game.{game_id}.name") + " · " + t("net.lobby.title")
+
+
 def header(t: T, game_id: str) -> str:
     return tag(
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
-        + tag("h1", esc(t(f"game.{game_id}.name") + " · " + t("net.lobby.title")))
+        + tag("h1", esc(title(t, game_id)), id="screen-title", tabindex=-1)
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
     )
@@ -362,7 +434,13 @@ def seat_title(t: T, game_id: str, index: int, colour: str) -> str:
 
 
 def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
-    rows = []
+    me = host.members[HOST_PID].name
+    rows = [
+        labelled(
+            t("net.lobby.name"),
+            f"<input{attrs(id='net-host-name', value=me, maxlength=40, data_action='net-name')}>",
+        )
+    ]
     for seat in host.seats:
         current = seat.kind if seat.kind != AI else f"ai:{seat.level}"
         choices = [(OPEN, t("net.seat.open")), (HOST_SEAT, t("app.net.me"))]
@@ -426,8 +504,10 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
     return tag("section", "".join(rows) + why + tag("div", start, class_="actions"), class_="setup")
 
 
-def invite_panel(t: T, invite: dict[str, str] | None, link: str, waiting: bool) -> str:
-    body = tag("h2", esc(t("app.net.invite")))
+def invite_panel(
+    t: T, invite: dict[str, str] | None, link: str, waiting: bool, folded: frozenset[str] | None = None
+) -> str:
+    body = ""
     if invite is None:
         label = t("app.net.making-invite") if waiting else t("app.net.new-invite")
         body += button(label, "net-invite", id="net-invite", disabled=waiting)
@@ -441,7 +521,7 @@ def invite_panel(t: T, invite: dict[str, str] | None, link: str, waiting: bool) 
             button(t("app.net.connect"), "net-accept", class_="primary", id="net-accept"),
             class_="actions",
         )
-    return tag("section", body, class_="panel", id="net-invite-panel")
+    return side_panel("net-invite", t("app.net.invite"), body, folded)
 
 
 def guest_lobby(t: T, guest: GuestSession) -> str:
@@ -538,6 +618,16 @@ class NetPlay:
         self.ui: dict[str, Any] = {}
         self._notes: dict[str, Any] | None = None
         self.shown_ply = -1
+        self.refused: Refusal | None = None
+        """Why this page's last action on the board was refused (shown beside the board)."""
+        self.refused_at = -1
+        """The ply the refusal was made on: a later ply clears it."""
+        self.target = ""
+        """The element the last move sent was made on (a refusal from the host points there)."""
+        self.ended = ""
+        """The finished game whose end dialog was opened (it opens once per game)."""
+        self.begun: bool | None = None
+        """Whether the table's game had begun at the last drawing (the lobby is another screen)."""
         self.bot_pending = False
         self.refusals_seen = 0
         self._ticking = False
@@ -656,6 +746,13 @@ class NetPlay:
     # --- rendering ------------------------------------------------------------------------------
     def screen(self) -> str:
         t = self.t
+        phase = self.host.phase if self.role == "host" and self.host is not None else ""
+        if self.role == "guest" and self.guest is not None:
+            phase = self.guest.phase or ""
+        begun = phase not in ("", LOBBY)
+        if self.begun is not None and begun != self.begun:
+            self.ui["focus"] = "screen-title"  # the game begins (or a rematch's lobby): a new screen
+        self.begun = begun
         if self.role == "host" and self.host is not None:
             return self.host_screen()
         if self.role == "guest":
@@ -668,12 +765,87 @@ class NetPlay:
         self.shown_ply = ply
         return fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
 
-    def play_area(self, view: Table, game: Game[Any, Any]) -> str:
+    def end_open(self, view: Table) -> bool:
+        """Whether the end dialog shows: a game that has just ended opens it (once, with the focus
+        in it); the player may close it to look at the board and reopen it (the app's end-close
+        and end-open)."""
+        over = view.lobby.get("phase") == OVER and bool(view.table.get("outcome"))
+        key = f"{self.session_id()}:{view.table.get('ply')}" if over else ""
+        if key != self.ended:
+            self.ended = key
+            if over:
+                self.app.end_closed = False
+                self.ui["focus"] = "net-rematch" if self.role == "host" else "end-close"
+        return over and not self.app.end_closed
+
+    def match_screen(
+        self,
+        game: Game[Any, Any],
+        view: Table,
+        notes: str,
+        actions: str,
+        again: str,
+        side: str,
+        **data: object,
+    ) -> str:
+        """A table whose game has begun, on the shared match screen (:func:`parlour.web.play.layout`):
+        the status naming the decision with its buttons, the board, refusals beside it, the
+        controls, the side panels beside the board or folded below it, and the end dialog.
+        ``notes`` (connection state) open the turn region; ``actions`` are the table's own controls;
+        ``again`` the end dialog's way to play again (the host's rematch)."""
         t = self.t
-        clock = self.match_clock(game)
-        board = board_markup(t, game, view, self.ui, self.animate(view), self.notes(view), clock)
-        self.wake_when_unlocked(view, game, clock)
-        return tag("div", board, class_="board-wrap")
+        board = boards.board(game.id)
+        turn = turn_of(game, view)
+        decision: Decision | None = None
+        markup = ""
+        if board is not None and view.table:
+            clock = self.match_clock(game)
+            ctx = context(t, game, view, self.ui, self.animate(view), self.notes(view), clock)
+            self.wake_when_unlocked(view, game, clock)
+            ctx.speed = float(self.app.settings.speed(self.dom.reduced_motion()))
+            if self.refused is not None and view.table.get("ply") != self.refused_at:
+                self.refused = None  # the game moved on
+            ctx.refused = self.refused
+            markup = str(board.render(ctx))
+            decision = decision_of(board, ctx)
+        else:  # the fair shuffle before the first view: nothing to draw yet
+            names = names_of(t, view.lobby)
+            ctx = NetBoardContext(
+                session=cast(LocalSession, None),
+                t=t,
+                state=None,
+                viewer=view.seat,
+                net_game=game,
+                names=names,
+            )
+        dialog = play.end_screen(t, ctx, board, turn.outcome, again) if self.end_open(view) else ""
+        result = play.result_button(t) if turn.outcome is not None and not dialog else ""
+        controls = tag("div", result + actions + play.rules_link(t, game.id), class_="controls")
+        folded = frozenset(self.app.panels_folded())
+        items = log_items(t, board, ctx, view, view.log_from) if board is not None and view.table else []
+        log = play.log_panel(t, ctx, board, "log" not in folded, items=items, replayable=False)
+        return play.layout(
+            t,
+            title(t, game.id),
+            play.turn_region(t, ctx, decision, text=status_text(t, ctx, view, turn, decision), notes=notes),
+            markup,
+            play.feedback(t, ctx),
+            controls,
+            "",
+            log + side,
+            dialog,
+            **data,
+        )
+
+    def lobby_screen(self, game_id: str, status: str, middle: str, side: str, **data: object) -> str:
+        """The lobby (and a guest's page before it is seated): the setup beside the side panels."""
+        line = tag("p", esc(status), class_="status", id="status", aria_live="polite")
+        layout = tag(
+            "div",
+            tag("div", line + middle, class_="play-main") + tag("aside", side, class_="side"),
+            class_="play",
+        )
+        return header(self.t, game_id) + tag("main", layout, id="main", **data)
 
     def match_clock(self, game: Game[Any, Any]) -> int | None:
         """A real-time match's time now: the host's own clock, or on a guest's page the host's time
@@ -709,32 +881,32 @@ class NetPlay:
         assert host is not None and self.game is not None
         t = self.t
         local = host.local()
-        view = Table(host.lobby(), local, host.members["h"].seat, list(local.get("log", [])))
-        status = tag("p", esc(status_text(t, view)), class_="status", id="status", aria_live="polite")
-        if host.phase == LOBBY:
-            middle = host_lobby(
-                t, host, [lv for lv in dict(games.module(host.game.id).BOTS) if lv != "random"]
-            )
-        else:
-            middle = self.play_area(view, self.game) + self.host_controls()
+        log_from = int(str(local.get("log_from") or 0))
+        view = Table(host.lobby(), local, host.members["h"].seat, list(local.get("log") or []), log_from)
         link = invite_link(self.dom.page_url(), self.invite["code"], host.sid) if self.invite else ""
-        if host.phase == LOBBY:
-            middle = stalled_notice(t, view.lobby, True) + middle
-        side = peers_panel(t, view.lobby, "h") + invite_panel(t, self.invite, link, self.making)
         room = self.host_room() if self.room else ""
-        side += room_panel(t, room_link(self.dom.page_url(), room, host.sid) if room else "")
-        side += tables_panel(t, self.tables(), host.sid, host.game.id)
-        side += self.settings_panel()
-        layout = tag(
-            "div",
-            tag("div", status + middle, class_="play-main") + tag("aside", side, class_="side"),
-            class_="play",
+        data = {"data_screen": "net-host", "data_phase": host.phase, "data_sid": host.sid}
+        folded = None if host.phase == LOBBY else frozenset(self.app.panels_folded())
+        side = (
+            peers_panel(t, view.lobby, "h", folded)
+            + invite_panel(t, self.invite, link, self.making, folded)
+            + room_panel(t, room_link(self.dom.page_url(), room, host.sid) if room else "", folded)
+            + tables_panel(t, self.tables(), host.sid, host.game.id, folded)
+            + self.settings_panel()
         )
-        return header(t, host.game.id) + tag(
-            "main", layout, id="main", data_screen="net-host", data_phase=host.phase, data_sid=host.sid
+        if host.phase == LOBBY:
+            levels = [lv for lv in dict(games.module(host.game.id).BOTS) if lv != "random"]
+            middle = stalled_notice(t, view.lobby, True) + host_lobby(t, host, levels)
+            return self.lobby_screen(host.game.id, t(f"net.phase.{LOBBY}"), middle, side, **data)
+        ending = self.end_open(view)
+        rematch = button(t("app.net.rematch"), "net-rematch", class_="primary", id="net-rematch")
+        return self.match_screen(
+            self.game, view, "", self.host_controls(rematch=not ending), rematch, side, **data
         )
 
-    def host_controls(self) -> str:
+    def host_controls(self, rematch: bool = True) -> str:
+        """The host's own buttons beside a game: give a gone player's seat to the computer, a
+        rematch once it is over (in the end dialog while that is open), close the table."""
         host = self.host
         assert host is not None
         t = self.t
@@ -743,12 +915,12 @@ class NetPlay:
             for seat in host.seats:
                 member = host.members.get(str(seat.pid))
                 if seat.kind == GUEST and member is not None and member.state == GONE:
-                    out += tag("p", esc(t("net.gone.ask", name=seat.name)))
+                    out += tag("span", esc(t("net.gone.ask", name=seat.name)), class_="ask")
                     out += button(t("net.gone.ai"), "net-give-ai", seat.index, id=f"net-give-ai-{seat.index}")
-        if host.phase == OVER:
+        if host.phase == OVER and rematch:
             out += button(t("app.net.rematch"), "net-rematch", id="net-rematch")
         out += button(t("app.net.close-table"), "net-close-table", id="net-close-table")
-        return tag("div", out, class_="actions controls")
+        return out
 
     def guest_screen(self) -> str:
         t = self.t
@@ -772,29 +944,22 @@ class NetPlay:
             waiting = "app.net.finding-host" if self.room else "app.net.making-answer"
             body = notes + guest_join(t, name, self.answer, self.making, waiting) + self.settings_panel()
             return top + tag("main", body, id="main", data_screen="net-join", data_phase="joining")
-        view = Table(guest.lobby, guest.table, guest.seat, guest.log)
-        status = tag("p", esc(status_text(t, view)), class_="status", id="status", aria_live="polite")
+        view = Table(guest.lobby, guest.table, guest.seat, guest.log, guest.log_from)
         game = games.load(game_id)
-        if guest.phase == LOBBY:
-            middle = stalled_notice(t, guest.lobby, False) + guest_lobby(t, guest)
-        else:
-            middle = self.play_area(view, game)
+        data = {
+            "data_screen": "net-guest",
+            "data_phase": guest.phase or "",
+            "data_seat": "" if guest.seat is None else guest.seat,
+        }
+        if guest.phase in (LOBBY, "", None):
+            middle = notes + stalled_notice(t, guest.lobby, False) + guest_lobby(t, guest)
+            status = t(f"net.phase.{guest.phase or LOBBY}")
+            return self.lobby_screen(game_id, status, middle, peers_panel(t, guest.lobby, guest.pid), **data)
         if guest.phase == OVER and guest.record is not None:
-            middle += verification(t, guest, game)
-        side = peers_panel(t, guest.lobby, guest.pid)
-        layout = tag(
-            "div",
-            tag("div", notes + status + middle, class_="play-main") + tag("aside", side, class_="side"),
-            class_="play",
-        )
-        return top + tag(
-            "main",
-            layout,
-            id="main",
-            data_screen="net-guest",
-            data_phase=guest.phase or "",
-            data_seat="" if guest.seat is None else guest.seat,
-        )
+            notes += verification(t, guest, game)
+        folded = frozenset(self.app.panels_folded())
+        side = peers_panel(t, guest.lobby, guest.pid, folded)
+        return self.match_screen(game, view, notes, "", "", side, **data)
 
     # --- input ----------------------------------------------------------------------------------
     def on_action(self, action: str, arg: str, value: str) -> None:
@@ -830,7 +995,15 @@ class NetPlay:
                 self.dom.set_hash("#/")
 
     def host_action(self, host: HostSession, action: str, arg: str, value: str, now: int) -> None:
-        if action == "net-seat-kind":
+        if action == "net-name" and host.phase == LOBBY and value.strip():
+            # The host's name at the table, as a guest gives theirs when joining (kept for next time).
+            name = value.strip()[:40]
+            self.dom.storage_set(NAME_KEY, name)
+            host.members[HOST_PID].name = name
+            seat = host.members[HOST_PID].seat
+            if seat is not None:
+                self.send_host(host.set_seat(seat, HOST_SEAT))
+        elif action == "net-seat-kind":
             kind, _, level = value.partition(":")
             if kind != GUEST:
                 self.send_host(host.set_seat(int(arg), kind, level))
@@ -888,25 +1061,24 @@ class NetPlay:
             self.rtc.answer(self.offer, self.ice())
 
     def board_act(self, action: str, arg: str) -> None:
-        """A click or key on the board: a move goes to the host (or is played, on the host)."""
+        """A click or key on the board: a move goes to the host (or is played, on the host). A
+        refusal, the board's, the host's own rules' or one the host sends back, is shown beside
+        the board on the element acted on, as in a local match."""
         found = self.current()
         board = boards.board(found[0].id) if found else None
         if found is None or board is None or not found[1].table:
             return
         game, view = found
-        ctx = NetBoardContext(
-            session=cast(LocalSession, None),
-            t=self.t,
-            state=view_state(game, view.table["view"]),
-            viewer=view.seat,
-            ui=self.ui,
-            net_game=game,
-            live=may_act(view),
-            private=self.notes(view),
-        )
+        ctx = context(self.t, game, view, self.ui, private=self.notes(view))
         if not ctx.interactive and ctx.private is None:
             return
-        move = board.act(ctx, action, arg)  # may change this seat's private notes, even out of turn
+        target = f"{action}-{arg}"
+        try:
+            move = board.act(ctx, action, arg)  # may change this seat's private notes, even out of turn
+        except IllegalMove as err:
+            self.ui = ctx.ui
+            self.refused_move(err, ctx.ui.pop("target", None) or target, view)
+            return
         self.ui = ctx.ui
         if ctx.private is not None:
             self.save_notes()
@@ -914,14 +1086,31 @@ class NetPlay:
             return
         if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
             move = move[1]
-        self.ui = {k: v for k, v in self.ui.items() if k in ("cursor", "trace", "names", "view")}
+        target = str(self.ui.pop("target", None) or target)
+        self.ui = {k: v for k, v in self.ui.items() if k in KEPT_UI}
+        self.refused = None
         if self.host is not None and self.role == "host":
             try:
                 self.send_host(self.host.play(move, now_ms()))
             except IllegalMove as err:
-                self.app.error = self.t(err.code, **err.params) if err.code else err.message
+                self.refused_move(err, target, view)
         elif self.guest is not None:
+            self.target = target
             self.send_guest(self.guest.move(move))
+
+    def refused_move(self, err: IllegalMove, target: str, view: Table) -> None:
+        """The board's or the rules' own refusal, worded in the page's language."""
+        reason = self.t(err.code, **err.params) if err.code else err.message
+        self.refuse(reason, err.rule or "", target, view)
+
+    def refuse(self, reason: str, rule: str, target: str, view: Table | None = None) -> None:
+        """Show why a move was refused beside the board, mark the element acted on, keep the focus
+        there and say it in the live region."""
+        self.refused = Refusal(reason, rule, target)
+        self.refused_at = int(view.table.get("ply", -1)) if view is not None and view.table else -1
+        if target:
+            self.ui["focus"] = target
+        self.dom.announce(reason)
 
     def session_id(self) -> str:
         if self.role == "host" and self.host is not None:
@@ -1008,8 +1197,12 @@ class NetPlay:
                 self.keep(GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
             if len(guest.refusals) > self.refusals_seen:
                 self.refusals_seen = len(guest.refusals)
-                code = str(guest.refusals[-1].get("code") or "net.error.illegal")
-                self.app.error = self.t(code, **dict(guest.refusals[-1].get("params") or {}))
+                last = guest.refusals[-1]
+                code = str(last.get("code") or "net.error.illegal")
+                params = last.get("params")
+                reason = self.t(code, **(params if isinstance(params, dict) else {}))
+                found = self.current()
+                self.refuse(reason, str(last.get("rule") or ""), self.target, found[1] if found else None)
         elif kind == "close":
             guest.disconnected(now)
             self.lost, self.answer = True, ""

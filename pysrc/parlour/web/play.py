@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.engine import Event
+from parlour.engine import Event, Outcome
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, tag
 from parlour.web.screens import seat_label
@@ -149,7 +149,8 @@ class BoardContext:
     """What a board draws from and acts on.
 
     ``state`` is what to draw: the current state, or an earlier one while the log shows a past
-    moment (``replay`` is then that ply's index and the board takes no input). ``viewer`` is the
+    moment (``replay`` is then the number of plies played at that moment, the position after the
+    log entry ``replay`` (decision 0072), and the board takes no input). ``viewer`` is the
     seat whose view is drawn. ``events`` are the last ply's events, to animate. ``ui`` is the
     board's own memory between renders (selection, keyboard cursor). ``private`` is the viewer's
     seat's private notes (Ghosts Galore's pencilled hidden tile): JSON the board may change at any
@@ -170,6 +171,9 @@ class BoardContext:
     private: dict[str, Any] | None = None
     refused: Refusal | None = None
     speed: float = 1.0
+    names: list[str] = field(default_factory=list)
+    """The players' names by seat where they gave them (a network table's lobby); empty for a
+    local match, whose seats are named by the game ("Orange") and the setup (the computer's level)."""
 
     @property
     def game(self) -> Any:
@@ -186,6 +190,43 @@ def seat_name(t: T, game_id: str, seat: int, session: LocalSession) -> str:
     if session.seats[seat].is_ai:
         name += " · " + t("app.seat.ai", level=t(f"app.level.{session.seats[seat].player}"))
     return name
+
+
+def player_name(t: T, ctx: BoardContext, seat: int, level: bool = True) -> str:
+    """A seat's player as this screen names them: the name given in a network table's lobby, else
+    the game's name for the seat ("Orange"), with the computer's level when ``level``."""
+    if ctx.names:
+        return ctx.names[seat] if 0 <= seat < len(ctx.names) else t("app.seat.n", n=seat + 1)
+    if level and ctx.session is not None:
+        return seat_name(t, ctx.game.id, seat, ctx.session)
+    return seat_label(t, ctx.game.id, seat)
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the turn region words, the same for a local match and a network table: the seats to
+    act, the outcome once the game is over, the computer's seats, the seat the person at this
+    device acts for now (``here``), whether everyone acts at once against a clock (``realtime``)
+    and a seat acting out of turn on a shared device (``interrupting``)."""
+
+    acting: tuple[int, ...] = ()
+    outcome: Outcome | None = None
+    ai: frozenset[int] = frozenset()
+    here: int | None = None
+    realtime: bool = False
+    interrupting: int | None = None
+
+
+def turn_of(session: LocalSession) -> Turn:
+    """The :class:`Turn` of a local match."""
+    return Turn(
+        acting=tuple(session.acting()),
+        outcome=session.outcome(),
+        ai=frozenset(i for i, s in enumerate(session.seats) if s.is_ai),
+        here=session.human_to_act(),
+        realtime=session.realtime,
+        interrupting=session.interrupt,
+    )
 
 
 def decision_of(board: Any, ctx: BoardContext) -> Decision | None:
@@ -233,30 +274,33 @@ def privacy_screen(t: T, name: str, seat: int) -> str:
     )
 
 
-def status(t: T, ctx: BoardContext, decision: Decision | None = None, passing: str = "") -> str:
-    """Whose turn, naming the decision when there is one ("Orange: bring your ghost cat in, or not")."""
-    gid, session = ctx.game.id, ctx.session
-    outcome = session.outcome()
+def status(
+    t: T, ctx: BoardContext, decision: Decision | None = None, passing: str = "", turn: Turn | None = None
+) -> str:
+    """Whose turn, naming the decision when there is one ("Orange: bring your ghost cat in, or not").
+    ``turn`` gives the facts (a network table's); by default they are the local match's."""
+    turn = turn if turn is not None else turn_of(ctx.session)
     if ctx.replay is not None:
-        return t("app.replaying", n=ctx.replay + 1)
+        return t("app.replaying", n=ctx.replay)
+    outcome = turn.outcome
     if outcome is not None:
         if not outcome.winners:
             return t("app.draw")
-        return t("app.winner", name=", ".join(seat_name(t, gid, w, session) for w in outcome.winners))
+        return t("app.winner", name=", ".join(player_name(t, ctx, w) for w in outcome.winners))
     if passing:
         return t("app.privacy.pass", name=passing)
-    acting = session.acting()
-    if not acting or session.realtime:  # everyone acts at once: the board's own prompt says what to do
+    if not turn.acting or turn.realtime:  # everyone acts at once: the board's own prompt says what to do
         return ""
-    interrupting = session.interrupt
-    if interrupting is not None and interrupting == session.human_to_act() and decision is not None:
-        return t("app.decide-out-of-turn", name=seat_label(t, gid, interrupting), decision=decision.prompt)
-    who = seat_name(t, gid, acting[0], session)
-    if session.seats[acting[0]].is_ai:
-        return t("app.thinking", name=who)
+    out_of_turn = turn.interrupting
+    if out_of_turn is not None and out_of_turn == turn.here and decision is not None:
+        name = player_name(t, ctx, out_of_turn, level=False)
+        return t("app.decide-out-of-turn", name=name, decision=decision.prompt)
+    first = turn.acting[0]
+    if first in turn.ai:
+        return t("app.thinking", name=player_name(t, ctx, first))
     if decision is not None:
-        return t("app.decide", name=seat_label(t, gid, acting[0]), decision=decision.prompt)
-    return t("app.to-move", name=who)
+        return t("app.decide", name=player_name(t, ctx, first, level=False), decision=decision.prompt)
+    return t("app.to-move", name=player_name(t, ctx, first))
 
 
 def choice_button(choice: Choice) -> str:
@@ -272,9 +316,18 @@ def choice_button(choice: Choice) -> str:
     )
 
 
-def turn_region(t: T, ctx: BoardContext, decision: Decision | None, passing: str = "") -> str:
-    """Whose turn and what to decide, in words, with every button of the decision."""
-    line = tag("p", esc(status(t, ctx, decision, passing)), class_="status", id="status", aria_live="polite")
+def turn_region(
+    t: T,
+    ctx: BoardContext,
+    decision: Decision | None,
+    passing: str = "",
+    text: str | None = None,
+    notes: str = "",
+) -> str:
+    """Whose turn and what to decide, in words, with every button of the decision. ``text`` replaces
+    the status words (a network table between games); ``notes`` go first (a lost connection)."""
+    words = status(t, ctx, decision, passing) if text is None else text
+    line = notes + tag("p", esc(words), class_="status", id="status", aria_live="polite")
     buttons = ""
     if decision is not None and decision.choices:
         buttons = tag(
@@ -382,7 +435,7 @@ def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
     if scores is None:
         return ""
     rows = "".join(
-        tag("li", tag("span", esc(seat_name(t, ctx.game.id, i, ctx.session))) + tag("strong", esc(_num(s))))
+        tag("li", tag("span", esc(player_name(t, ctx, i))) + tag("strong", esc(_num(s))))
         for i, s in enumerate(scores)
     )
     return panel("score", t("app.score"), tag("ul", rows, class_="scores"), open_)
@@ -416,38 +469,68 @@ def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
     return {k: t(v) if isinstance(v, str) and v in english else v for k, v in params.items()}
 
 
-def log_panel(t: T, ctx: BoardContext, board: Any = None, open_: bool = True) -> str:
-    """Every ply as an entry (a button showing that moment) with its events' lines under it."""
+@dataclass(frozen=True)
+class LogItem:
+    """One entry of the log: ply ``index`` (0-based), its words and notation, and one line per event
+    of that ply the viewer may see."""
+
+    index: int
+    words: str
+    notation: str = ""
+    lines: tuple[str, ...] = ()
+
+
+def log_items(t: T, ctx: BoardContext, board: Any = None) -> list[LogItem]:
+    """A local match's log: each ply described by the game, with its events' lines."""
     items = []
     all_events = ctx.session.match.events
     for entry in ctx.session.log():
         words = t(
             entry.key,
-            **{
-                **worded(t, dict(entry.params)),
-                "player": seat_name(t, ctx.game.id, entry.player, ctx.session),
-            },
+            **{**worded(t, dict(entry.params)), "player": player_name(t, ctx, entry.player)},
         )
-        current = ctx.replay == entry.index
-        label = tag("span", esc(f"{entry.index + 1}. {words}")) + tag("code", esc(entry.notation))
-        lines = [
-            line
-            for event in (all_events[entry.index] if entry.index < len(all_events) else [])
-            if (line := event_line(t, board, ctx, event))
-        ]
+        events = all_events[entry.index] if entry.index < len(all_events) else []
+        lines = tuple(line for event in events if (line := event_line(t, board, ctx, event)))
+        items.append(LogItem(entry.index, words, entry.notation, lines))
+    return items
+
+
+def log_panel(
+    t: T,
+    ctx: BoardContext,
+    board: Any = None,
+    open_: bool = True,
+    items: list[LogItem] | None = None,
+    replayable: bool = True,
+) -> str:
+    """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
+    button showing the position after that move (decision 0072). ``items`` default to the local
+    match's; a network table passes its own (no past positions to show: not replayable)."""
+    entries = []
+    for item in log_items(t, ctx, board) if items is None else items:
+        current = replayable and ctx.replay == item.index + 1
+        label = tag("span", esc(f"{item.index + 1}. {item.words}"))
+        label += tag("code", esc(item.notation)) if item.notation else ""
+        lines = item.lines
         sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
-        items.append(
-            tag(
-                "li",
-                button_markup(label, "replay", entry.index, current) + sub,
-                class_="current" if current else None,
-                id=f"log-{entry.index}",
+        head = button_markup(label, "replay", item.index + 1, current) if replayable else tag("p", label)
+        if replayable:  # "Embed this moment": the position after this move, its events as captions
+            head += tag(
+                "button",
+                "&lt;/&gt;",
+                type="button",
+                class_="log-embed",
+                data_action="embed",
+                data_arg=item.index + 1,
+                id=f"embed-{item.index + 1}",
+                aria_label=t("embed.moment.entry", n=item.index + 1),
+                title=t("embed.moment.entry", n=item.index + 1),
             )
-        )
+        entries.append(tag("li", head + sub, class_="current" if current else None, id=f"log-{item.index}"))
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
-        tag("ol", "".join(items), class_="log", id="move-log", data_keep_scroll="end")
-        if items
+        tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")
+        if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
     return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
@@ -464,6 +547,15 @@ def button_markup(label_markup: str, action: str, arg: object, pressed: bool) ->
     )
 
 
+def rules_link(t: T, game_id: str) -> str:
+    return tag("a", esc(t("app.rules")), href=f"#/{game_id}/rules", class_="button")
+
+
+def result_button(t: T) -> str:
+    """ "Show the result": reopens the end dialog the player dismissed to look at the board."""
+    return button(t("app.show-result"), "end-open", class_="primary", id="end-open")
+
+
 def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
     undo = button(
         t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
@@ -471,11 +563,10 @@ def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
     share = button(t("app.share"), "share", id="share")
     share += button(t("embed.moment.button"), "embed", id="embed")
     new = button(t("app.new-game"), "new-game", id="new-game")
-    rules = tag("a", esc(t("app.rules")), href=f"#/{ctx.game.id}/rules", class_="button")
     result = ""
     if end_closed and ctx.session.outcome() is not None and ctx.replay is None:
-        result = button(t("app.show-result"), "end-open", class_="primary", id="end-open")
-    return tag("div", result + undo + share + new + rules, class_="controls")
+        result = result_button(t)
+    return tag("div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls")
 
 
 def share_panel(t: T, link: str, copied: bool) -> str:
@@ -494,14 +585,19 @@ def share_panel(t: T, link: str, copied: bool) -> str:
     )
 
 
-def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
+def end_screen(
+    t: T, ctx: BoardContext, board: Any = None, outcome: Outcome | None = None, again: str | None = None
+) -> str:
     """The end dialog: who won and why, the scores (or the board's own breakdown, its optional
     ``end_details(ctx)`` hook: Ghosts Galore's 13 categories and its tie-break), play again. It
-    stays over the board until dismissed (button or Esc); the controls then offer it again."""
-    outcome = ctx.session.outcome()
+    stays over the board until dismissed (button or Esc); the controls then offer it again.
+    ``outcome`` defaults to the local match's; ``again`` replaces "Play again" (a network table:
+    the host's rematch, nothing for a guest)."""
+    if outcome is None and ctx.session is not None:
+        outcome = ctx.session.outcome()
     if outcome is None or ctx.replay is not None:
         return ""
-    title = status(t, ctx)
+    title = status(t, ctx, turn=Turn(outcome=outcome))
     reason = t(outcome.reason) if outcome.reason else ""
     scores = ""
     details = getattr(board, "end_details", None)
@@ -511,12 +607,12 @@ def end_screen(t: T, ctx: BoardContext, board: Any = None) -> str:
         scores = tag(
             "ul",
             "".join(
-                tag("li", esc(f"{seat_name(t, ctx.game.id, i, ctx.session)}: {_num(s)}"))
-                for i, s in enumerate(outcome.scores)
+                tag("li", esc(f"{player_name(t, ctx, i)}: {_num(s)}")) for i, s in enumerate(outcome.scores)
             ),
             class_="scores",
         )
-    again = button(t("app.play-again"), "play-again", class_="primary", id="play-again")
+    if again is None:
+        again = button(t("app.play-again"), "play-again", class_="primary", id="play-again")
     look = button(t("app.see-board"), "end-close", id="end-close")
     picker = tag("a", esc(t("app.to-picker")), href="#/", class_="button")
     box = (
@@ -555,27 +651,49 @@ def game_screen(
     when the player dismissed the end dialog to look at the board; ``folded`` the side panels
     folded away."""
     gid = ctx.game.id
+    side = score_panel(t, ctx, "score" not in folded) + log_panel(t, ctx, board, "log" not in folded)
+    return layout(
+        t,
+        t(f"game.{gid}.name"),
+        turn_region(t, ctx, decision, passing),
+        board_markup,
+        feedback(t, ctx),
+        controls(t, ctx, end_closed),
+        share_panel(t, share_text, copied),
+        side,
+        "" if end_closed else end_screen(t, ctx, board),
+        data_screen="play",
+        data_game=gid,
+    )
+
+
+def layout(
+    t: T,
+    title: str,
+    turn: str,
+    board_markup: str,
+    feedback_markup: str,
+    controls_markup: str,
+    below: str,
+    side: str,
+    dialog: str = "",
+    **data: object,
+) -> str:
+    """The match screen's frame, for a local match and a network table alike: the header, then the
+    regions turn, board, feedback, controls, ``below`` (the share panel) and the side panels, laid
+    out by the CSS (``.match``) beside the board or below it; ``dialog`` (the end dialog) over all,
+    the rest inert meanwhile. ``data`` become the ``<main>``'s data attributes."""
     top = tag(
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
-        + tag("h1", esc(t(f"game.{gid}.name")), id="screen-title", tabindex=-1)
+        + tag("h1", esc(title), id="screen-title", tabindex=-1)
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
+        inert=bool(dialog),
     )
-    side = score_panel(t, ctx, "score" not in folded) + log_panel(t, ctx, board, "log" not in folded)
-    board_region = tag("div", board_markup, class_="board-wrap", id="board")
-    main = tag(
-        "div",
-        turn_region(t, ctx, decision, passing)
-        + board_region
-        + feedback(t, ctx)
-        + controls(t, ctx, end_closed)
-        + share_panel(t, share_text, copied),
-        class_="play-main",
-    )
-    dialog = "" if end_closed else end_screen(t, ctx, board)
+    regions = turn + tag("div", board_markup, class_="board-wrap", id="board")
+    regions += feedback_markup + controls_markup + below
+    main = tag("div", regions, class_="play-main")
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
-    layout = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
-    if dialog:
-        top = top.replace('<header class="bar">', '<header class="bar" inert>', 1)
-    return top + tag("main", layout + dialog, id="main", data_screen="play", data_game=gid)
+    frame = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
+    return top + tag("main", frame + dialog, id="main", **data)

@@ -1,7 +1,8 @@
 """Routes live in the URL fragment, so every screen has a link and the browser's back button works.
 
 ``#/`` the game picker; ``#/settings``; ``#/GAME`` a game's setup screen; ``#/GAME/play`` the match
-being played (``?m=LINK`` opens a shared match); ``#/GAME/rules`` the rules help; ``#/GAME/host`` a
+being played (``?m=LINK`` opens a shared match); ``#/GAME/rules`` the rules help; ``#/boop/editor``
+the position editor (``?pos=POSITION`` starts from a position); ``#/GAME/host`` a
 table hosted for network play; ``#/join?o=OFFER&s=SID`` a guest's page for a host's invite.
 """
 
@@ -14,7 +15,7 @@ from urllib.parse import parse_qsl, urlencode
 @dataclass(frozen=True)
 class Route:
     """A parsed fragment: ``screen`` is ``picker``, ``settings``, ``setup``, ``play``, ``rules``, ``host``,
-    ``join`` or ``missing``."""
+    ``editor``, ``join`` or ``missing``."""
 
     screen: str
     game: str = ""
@@ -48,6 +49,6 @@ def parse(fragment: str, known_games: frozenset[str] | set[str]) -> Route:
         return Route("missing", params={"path": path})
     if len(parts) == 1:
         return Route("setup", game, params)
-    if len(parts) == 2 and parts[1] in ("play", "rules", "host"):
+    if len(parts) == 2 and parts[1] in ("play", "rules", "host", "editor"):
         return Route(parts[1], game, params)
     return Route("missing", params={"path": path})

@@ -115,8 +115,10 @@ def setup(
     seats: Sequence[str],
     options: dict[str, Any],
     error: str = "",
+    editor: bool = False,
 ) -> str:
-    """Players (a person or an AI level per seat) and the game's options, then Start."""
+    """Players (a person or an AI level per seat) and the game's options, then Start; ``editor``:
+    the game has a position editor (a link to it)."""
     gid = game.id
     rows = []
     choices = ["human", *[lv for lv in levels if lv != "random"]]
@@ -158,6 +160,8 @@ def setup(
     start = button(t("app.start"), "start", class_="primary", id="start")
     rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
     rules += tag("a", esc(t("net.lobby.host")), href=f"#/{gid}/host", class_="button", id="host-link")
+    if editor:
+        rules += tag("a", esc(t("editor.title")), href=f"#/{gid}/editor", class_="button", id="editor-link")
     form = tag(
         "section",
         tag("h2", esc(t("app.setup"))) + "".join(rows) + err + tag("div", start + rules, class_="actions"),
@@ -201,26 +205,49 @@ def rules(
     figures: Mapping[str, str] | None = None,
     wanted: str = "",
     rule_ids: Mapping[str, Sequence[str]] | None = None,
+    sections: Sequence[tuple[str, Sequence[str]]] = (),
 ) -> str:
     """The rules help: the digest in plain words, one paragraph per message key (its id, so a rule
     can be linked to), each followed by the board's live examples for it (``figures``: key → markup
-    drawn by the board's own code). The rules a paragraph explains (``rule_ids``: key → ids, from
-    the board; any id still written in a sentence is taken out of it) are shown before it as anchors
-    (``#/GAME/rules?rule=BP-2`` opens the help at that rule, marked, focus on it)."""
+    drawn by the board's own code). ``sections`` group the paragraphs under headings
+    (``GAME.help-h.NAME``), goal first; without them the paragraphs follow ``keys``. The rules a
+    paragraph explains (``rule_ids``: key → ids, from the board; any id still written in a sentence
+    is taken out of it) are named before it, each an anchor (``#/GAME/rules?rule=BP-2`` opens the
+    help at that rule, marked, focus on it); the code itself is only the anchor's id."""
     from parlour.web.play import split_rule  # the one place that knows how a rule id is written
 
     figures = figures or {}
-    paras = ""
-    for k in keys:
+
+    def para(k: str) -> str:
         words, written = split_rule(t(k))
         ids = list(dict.fromkeys([*(rule_ids or {}).get(k, ()), *written]))
-        hit = bool(wanted) and wanted in ids
         anchors = "".join(
-            tag("span", esc(r), id=f"rule-{r}", class_="rule-id", tabindex=-1 if r == wanted else None)
+            tag(
+                "span",
+                esc(name if (name := t(f"{game_id}.rule.{r}")) != f"{game_id}.rule.{r}" else r),
+                id=f"rule-{r}",
+                class_="rule-id",
+                data_rule=r,
+                tabindex=-1 if r == wanted else None,
+            )
             for r in ids
         )
-        paras += tag("p", anchors + " " + esc(words), id=k, class_="wanted" if hit else None)
-        paras += figures.get(k, "")
+        head = tag("span", anchors, class_="rule-ids") if anchors else ""
+        hit = bool(wanted) and wanted in ids
+        return tag("p", head + esc(words), id=k, class_="wanted" if hit else None) + figures.get(k, "")
+
+    if sections:
+        paras = "".join(
+            tag(
+                "section",
+                tag("h2", esc(t(f"{game_id}.help-h.{name}")), id=f"help-{name}")
+                + "".join(para(k) for k in ks),
+                aria_labelledby=f"help-{name}",
+            )
+            for name, ks in sections
+        )
+    else:
+        paras = "".join(para(k) for k in keys)
     paras = paras or tag("p", esc(t("app.rules-missing")))
     back = f"#/{game_id}"
     play = tag("a", esc(t("app.play")), href=f"#/{game_id}", class_="button primary")
@@ -229,6 +256,24 @@ def rules(
         tag("article", paras + tag("div", play, class_="actions"), class_="rules"),
         id="main",
         data_screen="rules",
+    )
+
+
+def loading_game(t: T, game_id: str) -> str:
+    """The game's package being loaded (its rules and board compiled on first use): named, in the
+    person's language, with the start-up screen's look, until the game's screen replaces it."""
+    name = t(f"game.{game_id}.name")
+    cat = tag(
+        "svg", '<use href="./assets/icons/icon.svg#cat"></use>', class_="loading-cat", viewBox="0 0 64 64"
+    )
+    body = (
+        cat.replace("<svg ", '<svg aria-hidden="true" ', 1)
+        + tag("h1", esc(name), id="screen-title", tabindex="-1")
+        + tag("progress", "", max="100")
+        + tag("p", esc(t("boot.game", game=name)), id="loading-game-text")
+    )
+    return tag(
+        "main", tag("section", body, class_="loading", role="status"), id="main", data_screen="loading"
     )
 
 

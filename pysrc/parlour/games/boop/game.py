@@ -292,10 +292,11 @@ class BoopGame(Game[BoopState, str]):
             return key, {"from": data["from"], "to": data.get("to") or ""}, rule
         if kind == "blocked":
             return "boop.event.blocked", {"cell": data["cell"]}, "BP-6"
-        if kind == "ghost-enter":
-            return "boop.event.ghost-enter", {"entry": data["entry"]}, "BP-13"
+        if kind == "ghost-enter":  # the seam in cells, as the log says it ("c6–d6", not "top-c")
+            return "boop.event.ghost-enter", {"segment": "–".join(data["segment"])}, "BP-13"
         if kind == "ghost-move":
-            return "boop.event.ghost-move", {}, "BP-17" if data.get("skipped") else "BP-14"
+            rule = "BP-17" if data.get("skipped") else "BP-14"
+            return "boop.event.ghost-move", {"to": "–".join(data["to"])}, rule
         if kind == "ghost-leave":
             return "boop.event.ghost-leave", {}, "BP-18"
         if kind == "graduate":

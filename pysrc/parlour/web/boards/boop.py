@@ -21,24 +21,51 @@ FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
 COLOURS = ("orange", "purple")
 
+HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
+    ("goal", {"goal": ()}),
+    ("setup", {"components": ("BP-1",)}),
+    ("turn", {"turn": ("BP-2", "BP-D1")}),
+    ("boop", {"boop": ("BP-3", "BP-4", "BP-5"), "blocking": ("BP-6", "BP-7")}),
+    ("graduation", {"graduation": ("BP-8", "BP-D3"), "eight": ("BP-9", "BP-10")}),
+    (
+        "ghosts",
+        {
+            "ghosts": ("BP-12",),
+            "ghost-enter": ("BP-13", "BP-D5"),
+            "ghost-move": ("BP-14", "BP-15", "BP-17", "BP-18"),
+            "booo": ("BP-16",),
+        },
+    ),
+    ("winning", {"winning": ("BP-20", "BP-21")}),
+    ("edges", {"timing": ("BP-19", "BP-D2", "BP-11"), "stuck": ("BP-D4",)}),
+    ("notation", {"notation": ("BP-D6",)}),
+)
+"""The rules help, goal first: sections (heading ``boop.help-h.<name>``), each of paragraphs
+(``boop.help.<name>``) with the rules each explains (rule ids of the design digest)."""
+
 HELP_RULES: dict[str, tuple[str, ...]] = {
-    "boop.help.components": ("BP-1",),
-    "boop.help.turn": ("BP-2", "BP-D1"),
-    "boop.help.boop": ("BP-3", "BP-4", "BP-5"),
-    "boop.help.blocking": ("BP-6", "BP-7"),
-    "boop.help.graduation": ("BP-8", "BP-D3"),
-    "boop.help.eight": ("BP-9", "BP-D3", "BP-10", "BP-11"),
-    "boop.help.ghosts": ("BP-12",),
-    "boop.help.ghost-enter": ("BP-13", "BP-D5"),
-    "boop.help.ghost-move": ("BP-14", "BP-15", "BP-17", "BP-18"),
-    "boop.help.booo": ("BP-16",),
-    "boop.help.timing": ("BP-19", "BP-D2"),
-    "boop.help.winning": ("BP-20", "BP-21"),
-    "boop.help.notation": ("BP-D6",),
+    f"boop.help.{k}": ids for _, paras in HELP for k, ids in paras.items()
 }
-"""The rules each help paragraph explains (rule ids of the design digest): shown as anchors beside
-the paragraph, so ``#/boop/rules?rule=BP-2`` opens the help there; the sentences themselves carry no
-codes."""
+"""Each help paragraph's rules: shown as anchors beside it, so ``#/boop/rules?rule=BP-2`` opens the
+help there; the sentences themselves carry no codes."""
+
+LESSONS: tuple[tuple[str, ...], ...] = (
+    ("boop", "boop", "p5/2o3/1p4/6/6/6 7k0c/6k0c 8/8 -/- o place", "k@b5"),
+    (
+        "blocking",
+        "off",
+        "p5/p5/2o3/6/6/6 7k0c/6k0c 8/8 bottom-e+0/- o place",
+        "",
+        "e:boop|booo:from=a6:to=",
+        "k@b6",
+    ),
+    ("graduation", "line", "6/6/6/4p1/1oo3/6 6k0c/7k0c 8/8 -/- o place", "k@d2"),
+    ("graduation", "grad", "5p/6/2o3/1o1o2/6/6 5k0c/7k0c 8/8 bottom-e+0/- o place", "", "e:graduate", "k@c5"),
+    ("booo", "booo", "6/6/1pPo2/6/6/6 7k0c/6k0c 8/7 top-c+1/- o place", "k@f1"),
+    ("winning", "win", "6/2p3/2OO2/3p2/6/o5 4k1c/6k0c 5/8 bottom-e+0/- o place", "", "win", "c@b4"),
+)
+"""The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
+position, moves to step through, or a goal and one right answer); words ``boop.teach.<id>``."""
 
 
 # --- geometry ----------------------------------------------------------------------------------
@@ -216,6 +243,7 @@ def bed(
     refused: str | None = None,
     speed: float = 1.0,
     chosen_entry: str | None = None,
+    editing: bool = False,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -225,7 +253,7 @@ def bed(
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
     takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
-    the entries' one Tab stop.
+    the entries' one Tab stop; ``editing`` (the position editor) makes every cell take a click.
     """
     info = game.info(state)
     shown_events = events if animate else ()
@@ -265,7 +293,7 @@ def bed(
                 data_action="cell",
                 data_arg=cell,
                 aria_label=label,
-                aria_disabled="false" if cell in legal else "true",
+                aria_disabled=None if editing else "false" if cell in legal else "true",
             )
             shade = "dark" if (FILES.index(f) + r) % 2 else "light"
             body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'

@@ -127,6 +127,10 @@ def view_box(ctx: BoardContext, view: dict[str, Any]) -> tuple[float, float, flo
     return fit_box(view)
 
 
+ZOOM_KEYS = {"+": "in", "=": "in", "-": "out"}
+"""Keys that zoom the field as its buttons do ("=" is "+" without Shift on most keyboards)."""
+
+
 def zoomed(box: tuple[float, float, float, float], factor: float) -> str:
     x, y, w, h = box
     nw = min(max(w * factor, MIN_SPAN / 2), MAX_SPAN)
@@ -466,7 +470,12 @@ def zoom_bar(ctx: BoardContext) -> str:
             id="wb-zoom-out",
         )
         + button(
-            "+", "wb-zoom", "in", aria_label=t("wooly-bully.action.zoom-in"), class_="small", id="wb-zoom-in"
+            "+",
+            "wb-zoom",
+            "in",
+            aria_label=t("wooly-bully.action.zoom-in"),
+            class_="small",
+            id="wb-zoom-in",
         )
         + button(t("wooly-bully.action.fit"), "wb-zoom", "fit", class_="small", id="wb-zoom-fit"),
         class_="wb-zoom",
@@ -497,13 +506,18 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         if len(arg.split()) == 4:  # a pan or zoom reported by assets/panzoom.js (a tap on the field is not)
             ui["view"] = arg
         return None
-    if action == "wb-zoom":
+    if action == "wb-zoom" or (action == "key" and arg in ZOOM_KEYS):
+        how = ZOOM_KEYS[arg] if action == "key" else arg
         box = view_box(ctx, view)
-        if arg == "fit":
+        if how == "fit":
             ui.pop("view", None)
         else:
-            ui["view"] = zoomed(box, 0.75 if arg == "in" else 1.33)
-        ui["focus"] = f"wb-zoom-{arg}"
+            ui["view"] = zoomed(box, 0.75 if how == "in" else 1.33)
+            here = _pos(ui.get("at")) or _pos(ui.get("cursor"))
+            if action == "key" and here is not None:  # the keyboard's square stays in view
+                ui["view"] = shown(view_box(ctx, view), here)
+        if action == "wb-zoom":  # a key press leaves the focus where the player had it
+            ui["focus"] = f"wb-zoom-{how}"
         return None
     if seat is None:
         return None

@@ -1,0 +1,45 @@
+"""What Python does before the app's first screen, split so a memory snapshot can hold it.
+
+A worker (``assets/snapshot-worker.mjs``) starts Pyodide, runs :func:`prepare` and saves Pyodide's
+memory; the next start of the page restores that memory instead of starting Python and importing
+Parlour again, then runs :func:`restored` (decision 0085). :func:`prepare` touches nothing of the
+page (no ``js`` call is made, only the modules are imported), so what it leaves in memory is the
+same whichever page or worker restores it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from parlour import games
+from parlour.i18n import LANGUAGES, catalogue
+from parlour.web import boards
+
+PAGE_MODULES = ("parlour.web.app", "parlour.web.dom", "parlour.web.bots")
+"""The app (and everything it imports), the page's bridge and the bots' worker end."""
+
+
+def prepare(with_games: bool = True) -> list[str]:
+    """Import the app, read every catalogue and (``with_games``) import each game's rules and board,
+    so none of it is compiled again after a restore. Returns the modules imported, in order."""
+    names = list(PAGE_MODULES)
+    if with_games:
+        for info in games.GAMES:
+            names.append(info.package)
+            board = boards.BOARDS.get(info.id)
+            if board is not None:
+                names.append(board)
+    for name in names:
+        importlib.import_module(name)
+    for lang in LANGUAGES:
+        catalogue(lang)
+    return names
+
+
+def restored() -> None:
+    """After a restore: the snapshot froze the state of Python's ``random`` generator; reseed it from
+    the system (match seeds do not come from it, but nothing restored may repeat another start's)."""
+    random = sys.modules.get("random")
+    if random is not None:
+        random.seed()

@@ -1,0 +1,238 @@
+"""Live examples and "try it" exercises in a rules help (issue #14; decision 0095).
+
+A board module lists its lessons as data (``LESSONS``: rows of :class:`Lesson`): a position in the
+game's notation, and either the moves to step through or a goal the reader reaches by playing
+(an exercise). Each lesson runs on the embed's own logic (:class:`parlour.web.embed.Embed`:
+steps, captions with rule links, playing on, refusals in words) and is drawn inline by the
+board's own ``render``, in the app's Python: no iframe, no second runtime.
+
+Many boards share one page, so each lesson's markup is *scoped*: its ids get the prefix
+``L-<id>-`` and its actions ``L:<id>:`` (see :func:`scope`); the app hands such actions to
+:func:`act`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.engine import Event, ParlourError
+from parlour.web import boards
+from parlour.web.diagram import Diagram
+from parlour.web.embed import Embed, Spec, icon_button
+from parlour.web.markup import button, esc, tag
+from parlour.web.play import BoardContext, decision_markup, decision_of
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One live example (``moves``) or exercise (``goal``), shown under the help paragraph ``para``.
+
+    ``goal`` is ``"win"`` (the reader wins this turn) or ``"e:KIND[|KIND]:field=value..."``: an
+    event of that kind whose data has those values (``to=`` means none: off the bed) happens in
+    the reader's turn. ``answer`` is one right way (comma-separated moves): "Show me" plays it,
+    and the tests check it is right. The words are the catalogue's ``GAME.teach.ID``."""
+
+    para: str
+    id: str
+    pos: str
+    moves: str = ""
+    goal: str = ""
+    answer: str = ""
+
+
+def reached(goal: str, events: Sequence[Event], seat: int, over: bool, winners: Sequence[int]) -> bool:
+    """Whether ``events`` (the reader's turn so far) reach ``goal``."""
+    if goal == "win":
+        return over and list(winners) == [seat]
+    _, kinds, *wants = goal.split(":")
+    fields = dict(w.split("=", 1) for w in wants)
+    return any(
+        e.kind in kinds.split("|") and all(str(e.data.get(k) or "") == v for k, v in fields.items())
+        for e in events
+    )
+
+
+SCOPED = re.compile(r'\b(id|data-highlights|aria-labelledby|aria-controls|data-action)="([^"]*)"')
+
+
+def scope(markup: str, lid: str) -> str:
+    """``markup`` with every id (and reference to one) prefixed ``L-<lid>-`` and every action
+    ``L:<lid>:``, so that many boards can live on one page."""
+
+    def fix(m: re.Match[str]) -> str:
+        name, value = m.group(1), m.group(2)
+        if name == "data-action":
+            return f'{name}="L:{lid}:{value}"'
+        return f'{name}="{" ".join(f"L-{lid}-{v}" for v in value.split())}"'
+
+    return SCOPED.sub(fix, markup)
+
+
+class Live(Embed):
+    """A lesson on the page: an embed without its page, its rule links into this help."""
+
+    def __init__(self, lesson: Lesson, game_id: str, lang: str, motion: bool = True) -> None:
+        moves = tuple(m for m in lesson.moves.split(",") if m)
+        spec = Spec(game_id, lesson.pos, moves, lang=lang, try_mode="both" if lesson.goal else "")
+        super().__init__(spec, motion=motion)
+        self.lesson = lesson
+        self.verdict: bool | None = None
+        self.turn: list[Event] = []
+        self.cache = ""
+        if lesson.goal:
+            self.start_trial()
+
+    def rule_link(self, rule: str) -> str:
+        name = self.t(f"{self.spec.game}.rule.{rule}")
+        href = f"#/{self.spec.game}/rules?rule={rule}"
+        return tag("a", esc(self.t("embed.rule", name=name)), href=href, class_="rule", data_rule=rule)
+
+    def board_live(self) -> bool:
+        return self.verdict is None and super().board_live()
+
+    def act(self, action: str, arg: str = "", key: str = "") -> None:
+        self.cache = ""
+        if action == "again" or (action == "show" and self.lesson.answer):
+            self.start_trial()
+            self.verdict, self.turn, self.feedback, self.refused = None, [], "", None
+            for move in self.lesson.answer.split(",") if action == "show" else ():
+                self.play(move)
+            return
+        super().act(action, arg, key)
+
+    def board_act(self, action: str, arg: str) -> None:
+        before = len(self.trial.match.plies) if self.trial else 0
+        super().board_act(action, arg)
+        if self.trial is not None and len(self.trial.match.plies) > before:
+            self.judge(self.trial_events)
+
+    def play(self, move: str) -> None:
+        assert self.trial is not None
+        seat = self.trial.human_to_act()
+        if seat is not None and self.verdict is None:
+            self.trial_events = self.trial.play(seat, self.game.decode_move(move))
+            self.judge(self.trial_events)
+
+    def judge(self, events: list[Event]) -> None:
+        """Right when the goal is reached; wrong when the reader's turn ends without it."""
+        assert self.trial is not None
+        game, state = self.game, self.trial.state
+        seat = self.trial.match.plies[0].player
+        self.turn += events
+        outcome = game.outcome(state)
+        winners = outcome.winners if outcome else ()
+        if reached(self.lesson.goal, self.turn, seat, outcome is not None, winners):
+            self.verdict, self.feedback = True, self.t("teach.right")
+        elif outcome is not None or seat not in game.to_act(state):
+            self.verdict, self.feedback = False, self.t("teach.wrong")
+        if self.verdict is not None:
+            self.ui["focus"] = "again"
+
+    # --- drawing ----------------------------------------------------------------------------
+    def played(self) -> list[tuple[str, str]]:
+        """What the reader's turn did, move by move and event by event, with the rules."""
+        assert self.trial is not None
+        shown, self.diagram = self.diagram, Diagram(self.game, self.trial.match)
+        try:
+            return [line for s in range(1, self.diagram.steps + 1) for line in self.caption_lines(s)]
+        finally:
+            self.diagram = shown
+
+    def lines(self, said: list[tuple[str, str]]) -> str:
+        items = "".join(tag("li", esc(text) + (" " + self.rule_link(r) if r else "")) for text, r in said)
+        return tag("ul", items, class_="events", id="events")
+
+    def context(self, session: Any = None, live: bool = False) -> BoardContext:
+        ctx = super().context(session, live)
+        if self.verdict is not None:
+            ctx.replay = 0  # judged: the board shows what the move did and takes no more input
+        return ctx
+
+    def markup(self) -> str:
+        """The lesson as a figure: the task or title, the board, what happened, the controls."""
+        if self.cache:
+            return self.cache
+        lid, t = self.lesson.id, self.t
+        board = boards.board(self.spec.game)
+        assert board is not None and self.diagram is not None
+        live = self.board_live()
+        ctx = self.context(self.trial if self.trial is not None else None, live=live)
+        animated = ctx.animate
+        stage = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        self.animate_step, self.trial_events = False, []
+        self.out.clear()  # messages for a parent page: a lesson has none
+        title = tag("figcaption", esc(t(f"{self.spec.game}.teach.{lid}")), id="title")
+        if self.lesson.goal:
+            words = self.feedback or t("teach.your-move")
+            cls = "feedback " + {True: "right", False: "wrong", None: ""}[self.verdict]
+            link = f" {self.rule_link(self.refused.rule)}" if self.refused and self.refused.rule else ""
+            said = tag("p", esc(words) + link, class_=cls, id="feedback", role="status")
+            if self.verdict is not None:
+                said += self.lines(self.played())
+            nav = button(t("teach.again"), "again", id="again")
+            if self.lesson.answer and not self.verdict:
+                nav += button(t("teach.show"), "show", id="show")
+        else:
+            said = self.lines(self.caption_lines(self.step))
+            first, last = self.step == 0, self.step >= self.diagram.steps
+            nav = icon_button(t, "prev", first) + tag(
+                "span", esc(t("embed.step", n=self.step, total=self.diagram.steps)), class_="counter"
+            )
+            nav += icon_button(t, "next", last)
+        body = title + tag("div", stage, class_="stage") + said + tag("nav", nav, class_="controls")
+        html = scope(
+            tag(
+                "figure",
+                body,
+                class_="lesson",
+                id="box",
+                data_lesson=lid,
+                data_step=self.step,
+                data_verdict={True: "right", False: "wrong", None: None}[self.verdict],
+                aria_labelledby="title",
+            ),
+            lid,
+        )
+        self.cache = "" if animated else html
+        return html
+
+
+def lessons(board: Any, game_id: str, lang: str, motion: bool = True) -> dict[str, Live]:
+    """The board's lessons, live, by id (none when the board has no ``LESSONS``)."""
+    return {row[1]: Live(Lesson(*row), game_id, lang, motion) for row in getattr(board, "LESSONS", ())}
+
+
+def figures(live: Mapping[str, Live], prefix: str) -> dict[str, str]:
+    """Each paragraph key's lessons, as markup to show under it."""
+    out: dict[str, str] = {}
+    for lesson in live.values():
+        key = prefix + lesson.lesson.para
+        out[key] = out.get(key, "") + lesson.markup()
+    return out
+
+
+def act(live: Mapping[str, Live], action: str, arg: str, key: str = "") -> str | None:
+    """A scoped action (``L:<id>:<action>``) or key on a lesson; the id to focus next, if any."""
+    _, lid, inner = action.split(":", 2)
+    lesson = live.get(lid)
+    if lesson is None:
+        return None
+    before = lesson.step
+    try:
+        if key:
+            lesson.ui["key_on"] = (inner, arg)  # which of the board's elements has the key
+            lesson.act("key", "", key)
+        else:
+            lesson.act(inner, arg)
+    except ParlourError as err:  # the board refused the action itself (not the decision due now)
+        lesson.refuse(err, arg if inner == "cell" else "")
+        lesson.cache = ""
+    focus = lesson.ui.pop("focus", None)
+    if focus is None and lesson.step != before and inner in ("next", "prev", "key"):
+        # A step button that is now disabled cannot keep the focus: the other one takes it.
+        steps = lesson.diagram.steps if lesson.diagram else 0
+        focus = "prev" if lesson.step >= steps else "next" if lesson.step == 0 else None
+    return f"L-{lid}-{focus}" if focus else None

@@ -1,0 +1,99 @@
+"""The package as the browser gets it (build.py strips comments and docstrings, compacts JSON,
+decision 0084): every statement stays on its line, and the stripped package imports and plays
+the same matches as the source tree."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import build
+
+PLAY = r"""
+import importlib, json, pkgutil, sys
+import parlour
+from parlour import games
+from parlour.web.session import LocalSession, Seat
+
+assert parlour.__file__.startswith(sys.argv[1]), parlour.__file__
+browser_only = []
+for info in pkgutil.walk_packages(parlour.__path__, "parlour."):
+    try:
+        importlib.import_module(info.name)
+    except ModuleNotFoundError as exc:  # the modules that touch the page need Pyodide's js
+        assert exc.name in ("js", "pyodide"), exc
+        browser_only.append(info.name)
+assert len(browser_only) <= 4, browser_only
+records = {}
+for g in games.GAMES:
+    players = [Seat("random")] * g.min_players
+    s = LocalSession.new(games.load(g.id), players, games.module(g.id).BOTS, None, "17")
+    for _ in range(60):
+        if s.outcome() is not None or s.step_ai() is None:
+            break
+    records[g.id] = s.dumps()
+print(json.dumps(records))
+"""
+
+
+def statement_lines(source: str) -> list[tuple[str, int]]:
+    """Each statement's kind and line, docstrings and the ``pass`` standing in for one left out."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.stmt) and not isinstance(node, ast.Pass) and not build._is_docstring(node):
+            lines.append((type(node).__name__, node.lineno))
+    return sorted(lines)
+
+
+def test_stripped_modules_keep_every_statement_on_its_line_so_tracebacks_point_right():
+    shipped = dict(build.package_files())
+    modules = [name for name in shipped if name.endswith(".py")]
+    assert len(modules) > 50
+    for name in modules:
+        source = (build.PYSRC / name).read_text(encoding="utf-8")
+        stripped = shipped[name].decode("utf-8")
+        assert statement_lines(stripped) == statement_lines(source), name
+        assert "#" not in stripped or "#" in "".join(  # a "#" left is inside a string, not a comment
+            node.value
+            for node in ast.walk(ast.parse(stripped))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+        ), name
+    assert sum(map(len, shipped.values())) < 0.9 * sum(
+        (build.PYSRC / name).stat().st_size for name in shipped
+    )
+
+
+def test_strip_source_leaves_pass_for_a_body_that_was_only_a_docstring_and_keeps_strings():
+    source = 'class A:\n    """Doc\n    more."""\n\n\ndef f():  # why\n    """Doc."""\n    return "# not a comment"\n'
+    stripped = build.strip_source(source)
+    assert stripped == 'class A:\n    pass\n\n\n\ndef f():\n\n    return "# not a comment"\n'
+    namespace: dict[str, object] = {}
+    exec(compile(stripped, "m.py", "exec"), namespace)
+    assert namespace["f"].__code__.co_firstlineno == 6  # type: ignore[attr-defined]
+
+
+def test_the_stripped_package_imports_every_module_and_plays_the_same_matches(tmp_path: Path):
+    for name, data in build.package_files():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(data)
+
+    def play(root: Path) -> dict[str, str]:
+        out = subprocess.run(
+            [sys.executable, "-c", PLAY, str(root)],
+            cwd=root,
+            env={"PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"},
+            capture_output=True,
+            text=True,
+        )
+        assert out.returncode == 0, out.stderr
+        records: dict[str, str] = json.loads(out.stdout)
+        return records
+
+    from parlour import games
+
+    records = play(tmp_path)
+    assert records == play(build.PYSRC)
+    assert set(records) == {g.id for g in games.GAMES}

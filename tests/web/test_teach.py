@@ -1,0 +1,167 @@
+"""The rules help that teaches (issue #14), boop. as the model: goal first, short sections with
+headings, every rule an anchor in every language, no rule codes in the words."""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+import sys
+from functools import partial
+from pathlib import Path
+
+import pytest
+
+from parlour.i18n import LANGUAGES, catalogue, translate
+from parlour.web import app as app_mod
+from parlour.web import diagram, screens, teach
+from parlour.web.boards import boop as board
+
+RULE = re.compile(r"\bBP-D?\d+\b")
+SRC = Path(__file__).resolve().parents[2] / "pysrc" / "parlour"
+
+
+def help_html(lang: str, wanted: str = "") -> str:
+    sections = [(name, [f"boop.help.{k}" for k in paras]) for name, paras in board.HELP]
+    t = partial(translate, lang)
+    return screens.rules(t, "boop", [], None, wanted, board.HELP_RULES, sections)
+
+
+def words(html: str) -> str:
+    """What a reader reads: the text, without the rule anchors' names."""
+    html = re.sub(r'<span class="rule-ids">.*?</span></span>', " ", html)
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_goal_comes_first_then_short_sections_with_headings(lang):
+    html = help_html(lang)
+    headings = re.findall(r'<h2 id="help-([a-z]+)">([^<]+)</h2>', html)
+    assert [h for h, _ in headings][:2] == ["goal", "setup"]
+    assert {"turn", "boop", "graduation", "ghosts", "winning", "edges"} <= {h for h, _ in headings}
+    first = re.search(r"<p id=\"([^\"]+)\"", html)
+    assert first and first.group(1) == "boop.help.goal"
+    for key in board.HELP_RULES:  # every paragraph is written in this language, and short
+        text = catalogue(lang)[key]
+        assert len(text.split()) <= 75, key
+    if lang != "en":  # headings translated, not fallen back to English
+        assert all(title != translate("en", f"boop.help-h.{h}") for h, title in headings if h != "notation")
+    # The goal names the win: three cats in a row (BP-20), in the rulebook's words.
+    goal = catalogue(lang)["boop.help.goal"]
+    assert {"en": "three of your cats", "ru": "трёх своих котов", "uk": "трьох своїх котів"}[lang] in goal
+
+
+def cited_rules() -> set[str]:
+    """Every rule id the code can cite (refusals, captions, choices): each must have an anchor."""
+    found: set[str] = set()
+    for path in [*SRC.joinpath("games", "boop").glob("*.py"), SRC / "web" / "boards" / "boop.py"]:
+        found |= set(re.findall(r'"(BP-D?\d+)"', path.read_text(encoding="utf-8")))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_is_an_anchor_named_in_words_and_no_code_is_in_the_prose(lang):
+    html = help_html(lang, wanted="BP-16")
+    anchors = re.findall(
+        r'<span id="rule-(BP-D?\d+)" class="rule-id" data-rule="\1"[^>]*>([^<]+)</span>', html
+    )
+    ids = [a for a, _ in anchors]
+    assert len(ids) == len(set(ids)), "each anchor once"
+    digest = {f"BP-{n}" for n in range(1, 22)} | {f"BP-D{n}" for n in range(1, 7)}
+    assert digest | cited_rules() <= set(ids)
+    assert {a for paras in board.HELP_RULES.values() for a in paras} == set(ids)
+    for rule, name in anchors:  # an anchor shows the rule's name, never its code
+        assert html_lib.unescape(name) == translate(lang, f"boop.rule.{rule}") and not RULE.search(name)
+    assert not RULE.search(words(html)), RULE.search(words(html))
+    assert 'class="wanted"><span class="rule-ids"><span id="rule-BP-16"' in html
+
+
+# --- live examples and exercises -------------------------------------------------------------
+LESSONS = [teach.Lesson(*row) for row in board.LESSONS]
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_is_a_legal_position_whose_moves_replay_and_whose_exercise_can_be_won_and_lost(lesson):
+    from parlour.games.boop import GAME
+
+    # The position is written exactly as the engine writes it (decoding refuses what no game reaches).
+    assert GAME.position(GAME.from_position(lesson.pos)) == lesson.pos
+    moves = [m for m in lesson.moves.split(",") if m]
+    shown = diagram.load("boop", lesson.pos, moves)  # raises if a move is not legal where played
+    assert shown.steps == len(moves)
+    assert lesson.para in {k for _, paras in board.HELP for k in paras}
+    if not lesson.goal:
+        assert moves and lesson.answer == ""
+        return
+    assert not moves and lesson.answer
+    live = teach.Live(lesson, "boop", "en")
+    live.act("show")
+    assert live.verdict is True, f"the answer {lesson.answer} reaches {lesson.goal}"
+    verdicts = []
+    start = GAME.from_position(lesson.pos)
+    for move in GAME.legal_moves(start, GAME.to_act(start)[0]):
+        live.act("again")
+        live.play(move)
+        verdicts.append(live.verdict)
+    assert False in verdicts, "some move misses the goal: it is an exercise, not a formality"
+
+
+def test_an_exercise_says_right_only_when_the_goal_is_reached_and_what_the_move_did():
+    live = teach.Live(next(x for x in LESSONS if x.id == "win"), "boop", "en")
+    live.play("k@b4")  # a kitten makes kitten-cat-cat: that graduates (BP-8), it does not win (BP-20)
+    assert live.verdict is False
+    html = live.markup()
+    assert 'data-verdict="wrong"' in html and 'href="#/boop/rules?rule=BP-8"' in html
+    live.act("again")
+    assert live.verdict is None and live.board_live()
+    live.play("c@b4")
+    assert live.verdict is True and 'data-verdict="right"' in live.markup()
+
+
+def test_scope_prefixes_every_id_reference_and_action_of_a_lesson():
+    markup = '<g id="cell-c3" data-action="cell" data-arg="c3"></g><button data-highlights="cell-a1 cell-b2">'
+    assert teach.scope(markup, "x") == (
+        '<g id="L-x-cell-c3" data-action="L:x:cell" data-arg="c3"></g>'
+        '<button data-highlights="L-x-cell-a1 L-x-cell-b2">'
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_page_shows_each_lesson_under_its_paragraph_in_the_language_with_unique_ids(lang):
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_match_screen import Dom
+
+    dom = Dom("#/boop/rules", {"parlour.settings": json.dumps({"lang": lang})})
+    app_mod.App(dom).start()
+    html = dom.html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), {i for i in ids if ids.count(i) > 1}
+    for lesson in LESSONS:
+        para = html.index(f'id="boop.help.{lesson.para}"')
+        box = html.index(f'id="L-{lesson.id}-box"')
+        assert para < box and html.index("</p>", para) < box
+        assert translate(lang, f"boop.teach.{lesson.id}") in html_lib.unescape(html)
+    assert not RULE.search(words(html))
+    assert html.count('class="lesson"') == len(LESSONS)
+
+
+def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_match_screen import open_app, text_of
+
+    _app, dom = open_app("#/boop/rules")
+    assert 'data-lesson="boop" data-step="0"' in dom.html
+    dom.click("L:boop:next")
+    assert 'data-lesson="boop" data-step="1"' in dom.html
+    assert dom.focused == "L-boop-prev", "the disabled Next gives the focus to Previous"
+    assert "a6 falls off the bed" in text_of(dom.html, "L-boop-events")
+    assert 'href="#/boop/rules?rule=BP-4"' in dom.html
+    # Keys: arrows move the exercise board's cursor; Enter on a cell (a click) plays there.
+    dom.on_event("key", "L:grad:cell", "c3", "", "ArrowUp")
+    dom.on_event("key", "L:grad:cell", "c4", "", "ArrowUp")
+    assert dom.focused == "L-grad-cell-c5"
+    dom.click("L:grad:cell", "c4")  # taken: refused in words, with the rule's link
+    assert "c4" in text_of(dom.html, "L-grad-feedback") and 'href="#/boop/rules?rule=BP-2"' in dom.html
+    dom.click("L:grad:cell", "c5")
+    assert 'data-lesson="grad" data-step="0" data-verdict="right"' in dom.html
+    assert dom.focused == "L-grad-again"
