@@ -31,6 +31,14 @@ window.benchLong = [];
 window.benchTaps = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.benchLong.push(e.duration)))
   .observe({ type: "longtask" });
+window.benchFrames = [];
+// Where a long frame's time went: scripts (Python runs inside them) against style and layout.
+new PerformanceObserver((list) => list.getEntries().forEach((e) => window.benchFrames.push({
+  ms: Math.round(e.duration),
+  script_ms: Math.round(e.scripts.reduce((a, s) => a + s.duration, 0)),
+  layout_ms: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+  by: e.scripts.map((s) => s.invoker).slice(0, 3),
+}))).observe({ type: "long-animation-frame" });
 let tapAt = null;
 document.addEventListener("click", (e) => {
   const t0 = e.timeStamp;
@@ -81,7 +89,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         not on_page
     ):  # the worker starts with the game's screen: wait for it, as a person reading the setup would
         page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
-    page.evaluate("window.benchLong = []; window.benchTaps = []")
+    page.evaluate("window.benchLong = []; window.benchTaps = []; window.benchFrames = []")
     end = time.perf_counter() + seconds
     taps = 0
     finished = False
@@ -97,6 +105,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
             taps += 1
         page.wait_for_timeout(150)
     long_tasks: list[float] = page.evaluate("window.benchLong")
+    frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     redraws: list[float] = page.evaluate("window.benchTaps")
     plies = page.locator("#move-log li").count()
     context.close()
@@ -107,6 +116,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         "taps": taps,
         "longest_task_ms": round(max(long_tasks, default=0.0), 1),
         "tasks_over_50ms": len(long_tasks),
+        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
         "tap_to_redraw_p95_ms": round(redraws[int(0.95 * (len(redraws) - 1))], 1) if redraws else None,
         "tap_to_redraw_median_ms": round(statistics.median(redraws), 1) if redraws else None,
     }

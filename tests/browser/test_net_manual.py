@@ -9,10 +9,11 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+import build
 import pytest
 
 from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
-from browser.test_match_screen import VIEWPORTS, inside
+from browser.test_match_screen import VIEWPORTS, audit, inside
 from parlour.engine import Match, MatchRecord
 from parlour.games.boop import GAME
 
@@ -235,6 +236,8 @@ def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewpo
     # The side panels: beside the board on a desktop, folded away below it when narrower.
     folded = host.locator("#fold-log").get_attribute("aria-expanded") == "false"
     assert folded == (viewport != "desktop")
+    if viewport == "desktop":  # the network table passes the accessibility audit the local screen does
+        assert audit(host, build.axe_script().read_text(encoding="utf-8")) == []
 
 
 def test_two_browsers_play_a_whole_game_over_manual_signalling(people):

@@ -50,9 +50,15 @@ addEventListener("DOMContentLoaded", () => {
   };
   seen();
   new MutationObserver(seen).observe(text, { childList: true, characterData: true, subtree: true });
+  // Then the app's own phase: loading the game's package.
+  window.gamePhases = [];
+  new MutationObserver(() => {
+    const game = document.getElementById("loading-game-text");
+    if (game && !window.gamePhases.includes(game.textContent)) window.gamePhases.push(game.textContent);
+  }).observe(document.body, { childList: true, subtree: true });
 });
 """
-"""Records each phase the loading screen names, in order."""
+"""Records each phase the loading screen names, in order, and the game-loading phase after it."""
 
 
 def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(browser: Any, gated_site: str):
@@ -95,7 +101,9 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
     phases = page.evaluate("window.bootPhases")
     assert phases[0] == "Завантажуємо Python" and phases[-1] == "Завантажуємо Parlour", phases
     assert set(phases) <= {"Завантажуємо Python", "Запускаємо Python", "Завантажуємо Parlour"}, phases
-    assert page.locator("main").get_attribute("data-screen") == "setup"
+    # Python is up: the game's package loads, named, then its setup opens.
+    page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.gamePhases") == ["Завантажуємо boop.…"]
     assert page.url.endswith("#/boop")
     assert page.locator("html").get_attribute("lang") == "uk"
     w.assert_clean()

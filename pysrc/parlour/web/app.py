@@ -37,6 +37,10 @@ and zoom of a growing field."""
 NET_SCREENS = ("host", "join")
 """The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
+GAME_SCREENS = ("setup", "play", "rules", "host")
+"""Screens that need the game's rules and board loaded."""
+LOADING_PAINT_MS = 30
+"""How long the "Loading <game>" screen has to be painted before the (blocking) import starts."""
 """A pause before an AI moves, so a person sees their own move land first."""
 
 
@@ -82,6 +86,8 @@ class App:
         self.net: Any = None
         self.lessons: dict[str, teach.Live] = {}
         """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
+        self.loading: tuple[str, str] | None = None
+        """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
 
     # --- words ------------------------------------------------------------------------------
@@ -113,7 +119,16 @@ class App:
         self.render()
 
     def go(self, fragment: str) -> None:
-        self.route = router.parse(fragment, set(games.BY_ID))
+        route = router.parse(fragment, set(games.BY_ID))
+        self.loading = None
+        if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
+            # Its rules and board are compiled on first use (a start not restored from the memory
+            # snapshot, decision 0085): name that phase, paint it, then load and open the game.
+            self.loading = (route.game, fragment)
+            self.dom.later(LOADING_PAINT_MS, lambda: self.loaded(route.game, fragment))
+            self.render()
+            return
+        self.route = route
         if self.route.screen != "play":
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
@@ -537,6 +552,14 @@ class App:
         self.error = ""
         self.played(events)
 
+    def loaded(self, gid: str, fragment: str) -> None:
+        """The game's package is wanted still (no other screen asked for meanwhile): load it, open it."""
+        if self.loading != (gid, fragment):
+            return
+        games.module(gid)
+        boards.board(gid)
+        self.go(fragment)
+
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
         of the legal moves of the seat the device acts for, played the way a board's move is (a
@@ -640,6 +663,8 @@ class App:
 
     def screen(self) -> str:
         r, t = self.route, self.t
+        if self.loading is not None:
+            return screens.loading_game(t, self.loading[0])
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":

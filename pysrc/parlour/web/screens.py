@@ -259,6 +259,24 @@ def rules(
     )
 
 
+def loading_game(t: T, game_id: str) -> str:
+    """The game's package being loaded (its rules and board compiled on first use): named, in the
+    person's language, with the start-up screen's look, until the game's screen replaces it."""
+    name = t(f"game.{game_id}.name")
+    cat = tag(
+        "svg", '<use href="./assets/icons/icon.svg#cat"></use>', class_="loading-cat", viewBox="0 0 64 64"
+    )
+    body = (
+        cat.replace("<svg ", '<svg aria-hidden="true" ', 1)
+        + tag("h1", esc(name), id="screen-title", tabindex="-1")
+        + tag("progress", "", max="100")
+        + tag("p", esc(t("boot.game", game=name)), id="loading-game-text")
+    )
+    return tag(
+        "main", tag("section", body, class_="loading", role="status"), id="main", data_screen="loading"
+    )
+
+
 def missing(t: T) -> str:
     body = tag("p", esc(t("app.not-found"))) + tag(
         "a", esc(t("app.to-picker")), href="#/", class_="button primary"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from types import ModuleType
 
 from parlour import games
@@ -35,6 +36,12 @@ def playable(game_id: str) -> bool:
         )
     except ModuleNotFoundError:
         return False
+
+
+def loaded(game_id: str) -> bool:
+    """Whether the rules and the board of ``game_id`` are imported already (opening it is instant)."""
+    info = games.BY_ID.get(game_id)
+    return info is not None and info.package in sys.modules and BOARDS.get(game_id) in sys.modules
 
 
 def board(game_id: str) -> ModuleType | None:

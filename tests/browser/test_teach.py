@@ -1,0 +1,62 @@
+"""The rules help that teaches (issue #14), in real Chromium on a phone: a live example steps, an
+exercise is solved with the keyboard alone, and a refusal's rule link on the match screen opens
+the help at that rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+from browser.test_boop_board import hotseat_link
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("document.activeElement && document.activeElement.id"))
+
+
+def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_links_into_it(
+    browser, site_url
+):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    watched = watch(page)
+    open_app(page, site_url, "#/boop/rules")
+    page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
+    # Goal first, then sections; nothing wider than the phone; every control and cell 44 px or more.
+    assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    sizes = page.locator("figure.lesson button, figure.lesson g.cell").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })"
+    )
+    assert min(sizes) >= 44
+    # An example steps: the boop happens on its board and is told, with the rule's link.
+    page.focus("#L-boop-next")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=boop][data-step='1']")
+    assert "a6" in page.locator("#L-boop-events").inner_text()
+    assert page.locator("#L-boop-events a[href='#/boop/rules?rule=BP-4']").count() == 1
+    assert focused(page) == "L-boop-prev", "the disabled Next handed the focus on"
+    # An exercise by keyboard alone: Tab into the bed, arrows to c5, Enter; told it is right.
+    page.focus("#L-grad-kind-kitten")
+    page.keyboard.press("Shift+Tab")  # back into the exercise's bed: its one Tab stop
+    assert focused(page) == "L-grad-cell-c3"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == "L-grad-cell-c5"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=grad][data-verdict=right]")
+    assert page.locator("#L-grad-feedback").inner_text().startswith("Right")
+    assert focused(page) == "L-grad-again"
+    # From a match: a refused tap's rule link opens the help at that rule, focused and marked.
+    page.evaluate(f"location.hash = '#/boop/play?m={hotseat_link(['k@a1', 'g:-'])}'")
+    page.wait_for_selector("#cell-a1")
+    page.locator("#cell-a1").dispatch_event("click")
+    page.wait_for_selector("#feedback .rule-link")
+    page.click("#feedback .rule-link")
+    page.wait_for_selector("article.rules p.wanted #rule-BP-2")
+    assert focused(page) == "rule-BP-2"
+    assert page.locator("#rule-BP-2").inner_text() == "Placing a piece"
+    box = page.locator("#rule-BP-2").bounding_box()
+    assert box is not None and 0 <= box["y"] < 844
+    watched.assert_clean()
+    context.close()
