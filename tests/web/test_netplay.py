@@ -593,3 +593,30 @@ def test_the_keyboard_moves_the_focus_over_a_network_board_and_it_stays_after_a_
     host.net.ui["key_on"] = ("cell", "d3")
     host.net.board_act("key", "ArrowUp")  # the cursor is remembered across the move
     assert host.net.ui.get("focus") == "cell-d4"
+
+
+def test_a_finished_network_game_opens_the_end_dialog_once_which_closes_and_reopens():
+    """The shared end dialog at a network table: it opens with the focus in it (the host's
+    rematch inside it), "Look at the board" closes it and "Show the result" brings it back."""
+    import random
+
+    wire = Wire()
+    host = FakeApp(wire)
+    host.net.open_host("boop")
+    hs = host.net.host
+    host.net.on_action("net-seat-kind", "1", "ai:random")
+    host.net.on_action("net-start", "", "")
+    rng = random.Random(7)
+    while hs.phase != "over":
+        if hs.local()["act"] == [0]:
+            state = hs.match.state
+            hs.play(hs.game.encode_move(rng.choice(hs.game.legal_moves(state, 0))), netplay.now_ms())
+        else:
+            hs.run_bots(netplay.now_ms() + 10_000)
+    screen = host.net.screen()
+    assert 'id="end-screen"' in screen and host.net.ui.pop("focus") == "net-rematch"
+    assert screen.count('id="net-rematch"') == 1, "the rematch is in the dialog only"
+    host.end_closed = True  # "Look at the board" (the app's end-close)
+    screen = host.net.screen()
+    assert 'id="end-screen"' not in screen and 'id="end-open"' in screen and 'id="net-rematch"' in screen
+    assert "focus" not in host.net.ui, "it opens once: a redraw does not open it again"

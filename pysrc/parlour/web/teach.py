@@ -84,6 +84,8 @@ class Live(Embed):
         self.cache = ""
         if lesson.goal:
             self.start_trial()
+        else:
+            self.ui["cursor"] = None  # a board only to look at is no Tab stop: its buttons step it
 
     def rule_link(self, rule: str) -> str:
         name = self.t(f"{self.spec.game}.rule.{rule}")

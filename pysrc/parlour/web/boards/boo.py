@@ -273,6 +273,10 @@ def trace(ctx: BoardContext) -> dict[str, Any] | None:
 def render(ctx: BoardContext) -> str:
     """The whole play area: seat zones around the castle, the castle, the players' panel."""
     state = ctx.state
+    if state.claimant is not None:
+        # Someone's "Booo!" was heard first: a colour picker left open elsewhere is closed, or it
+        # would come back (and call "Booo!" at a touch) when the search starts again.
+        ctx.ui.pop("picking", None)
     live = ctx.interactive
     current = trace(ctx) if live else None
     svg = castle_svg(ctx, current)
@@ -476,19 +480,20 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         body += zone_button(t, esc(t("boo.action.cancel")), "boo-cancel", seat, f"boo-cancel-{seat}")
         body = tag("span", esc(t("boo.zone.pick")), class_="zone-ask") + body
     else:
-        # Over the network the page has no match clock: the host refuses a claim made too early.
-        locked = ctx.session is not None and state.locked_until[seat] > ctx.ui.get("clock", state.now)
+        # The match's clock: the device's own, or over the network the host's counted on from its
+        # latest view (the host still judges: a claim it finds too early is refused, not punished).
+        clock = ctx.ui.get("clock")
+        locked = isinstance(clock, int) and state.locked_until[seat] > clock
         hand = "boo-lower" if state.hands[seat] else "boo-hand"
         body += zone_button(
             t, esc(t("boo.lower" if state.hands[seat] else "boo.hand")), hand, seat, f"{hand}-{seat}"
         )
-        booo_label = esc(t("boo.booo"))
+        booo_label, left = esc(t("boo.booo")), None
         if locked:
-            wait = max(0, state.locked_until[seat] - ctx.ui.get("clock", state.now))
+            wait = max(0, state.locked_until[seat] - int(clock or 0))
             booo_label += tag("span", "", class_="lock", style=f"animation-duration:{wait}ms")
-        body += zone_button(
-            t, booo_label, "boo-booo", seat, f"boo-booo-{seat}", disabled=locked, cls="primary booo"
-        )
+            left = t("boo.label.time-left", count=-(-wait // 1000))  # BO-D2: the lock-out's time
+        body += zone_button(t, booo_label, "boo-booo", seat, f"boo-booo-{seat}", locked, "primary booo", left)
     return tag(
         "div",
         name + tag("div", body, class_="zone-buttons"),
@@ -500,10 +505,17 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
 
 
 def zone_button(
-    t: Any, label: str, action: str, arg: Any, id_: str, disabled: bool = False, cls: str = ""
+    t: Any,
+    label: str,
+    action: str,
+    arg: Any,
+    id_: str,
+    disabled: bool = False,
+    cls: str = "",
+    title: str | None = None,
 ) -> str:
     return (
-        f"<button{attrs(type='button', data_action=action, data_arg=arg, data_press='1', id=id_, disabled=disabled, class_=cls or None)}>"
+        f"<button{attrs(type='button', data_action=action, data_arg=arg, data_press='1', id=id_, disabled=disabled, class_=cls or None, title=title)}>"
         f"{label}</button>"
     )
 
