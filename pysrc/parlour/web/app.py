@@ -481,9 +481,11 @@ class App:
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
         if self.route.screen == "rules":
-            focus = teach.act(self.lessons, action, arg, key)
+            focus, said = teach.act(self.lessons, action, arg, key)
             if focus:
                 self.ui["focus"] = focus
+            if said:
+                self.dom.announce(said)
 
     def on_key(self, action: str, arg: str, key: str) -> None:
         if self.route.screen == "editor" and self.route.game in EDITABLE:
@@ -715,7 +717,7 @@ class App:
             if not self.lessons:
                 motion = self.settings.animate(self.dom.reduced_motion())
                 self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
-            figures = {**figures, **teach.figures(self.lessons, prefix)}
+            figures = teach.figures(self.lessons, prefix, dict(figures))
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
             return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)

@@ -346,14 +346,16 @@ class LocalSession:
         return encode_link(self.match.record)
 
     def log(self) -> list[LogEntry]:
-        entries = []
-        for i, ply in enumerate(self.match.plies):
-            before = self.match.state_at(i)
-            move = self.game.decode_move(ply.move)
-            key, params = self.game.describe_move(before, ply.player, move)
-            notation_of = getattr(self.game, "notation", None)
-            notation = (
-                ply.move if isinstance(ply.move, str) else notation_of(move) if notation_of else str(ply.move)
-            )
-            entries.append(LogEntry(i, ply.player, key, params, notation))
-        return entries
+        return [self.log_entry(i) for i in range(len(self.match.plies))]
+
+    def log_entry(self, i: int) -> LogEntry:
+        """Ply ``i`` as the log tells it (the match screen asks only for plies it has not drawn yet)."""
+        ply = self.match.plies[i]
+        before = self.match.state_at(i)
+        move = self.game.decode_move(ply.move)
+        key, params = self.game.describe_move(before, ply.player, move)
+        notation_of = getattr(self.game, "notation", None)
+        notation = (
+            ply.move if isinstance(ply.move, str) else notation_of(move) if notation_of else str(ply.move)
+        )
+        return LogEntry(i, ply.player, key, params, notation)
