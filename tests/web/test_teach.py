@@ -155,6 +155,7 @@ def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
     assert 'data-lesson="boop" data-step="1"' in dom.html
     assert dom.focused == "L-boop-prev", "the disabled Next gives the focus to Previous"
     assert "a6 falls off the bed" in text_of(dom.html, "L-boop-events")
+    assert "a6 falls off the bed" in dom.said[-1], "a screen reader hears what the step did"
     assert 'href="#/boop/rules?rule=BP-4"' in dom.html
     # Keys: arrows move the exercise board's cursor; Enter on a cell (a click) plays there.
     dom.on_event("key", "L:grad:cell", "c3", "", "ArrowUp")
@@ -164,4 +165,4 @@ def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
     assert "c4" in text_of(dom.html, "L-grad-feedback") and 'href="#/boop/rules?rule=BP-2"' in dom.html
     dom.click("L:grad:cell", "c5")
     assert 'data-lesson="grad" data-step="0" data-verdict="right"' in dom.html
-    assert dom.focused == "L-grad-again"
+    assert dom.focused == "L-grad-again" and dom.said[-1] == "Right! Well done."
