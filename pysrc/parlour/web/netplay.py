@@ -1069,7 +1069,7 @@ class NetPlay:
         if found is None or board is None or not found[1].table:
             return
         game, view = found
-        ctx = context(self.t, game, view, self.ui, private=self.notes(view))
+        ctx = context(self.t, game, view, self.ui, private=self.notes(view), clock=self.match_clock(game))
         if not ctx.interactive and ctx.private is None:
             return
         target = f"{action}-{arg}"
@@ -1083,6 +1083,8 @@ class NetPlay:
         if ctx.private is not None:
             self.save_notes()
         if move is None or not ctx.interactive:
+            if move is None and hasattr(board, "patch"):
+                self.app.patching = board.patch(ctx)  # only what changed is redrawn (a traced step)
             return
         if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
             move = move[1]

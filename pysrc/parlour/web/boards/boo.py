@@ -352,15 +352,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     if shown:
         parts.append(f'<g class="shown-route" aria-hidden="true">{shown}</g>')
     if current is not None:
-        start = cell_name(state.ghost)
-        parts.append(
-            f'<g class="traced" aria-hidden="true">{route_path(start, current["colour"], current["steps"], False, "trace")}</g>'
-        )
-        head, colour = trace_end(start, current["colour"], current["steps"])
-        hx, hy = centre(parse_cell(head))
-        parts.append(
-            f'<circle cx="{hx:.0f}" cy="{hy:.0f}" r="22" class="head" stroke="{HEX[COLOURS.index(colour)]}"/>'
-        )
+        parts.append(traced_layer(ctx, current))
     gx, gy = centre(state.ghost)
     moved = ghost_moved(ctx)
     style = ""
@@ -383,6 +375,33 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         + "".join(parts)
         + "</svg>"
     )
+
+
+def traced_layer(ctx: BoardContext, current: dict[str, Any]) -> str:
+    """The route being traced, with a ring on its head in the colour in use."""
+    start = cell_name(ctx.state.ghost)
+    path = route_path(start, current["colour"], current["steps"], False, "trace")
+    head, colour = trace_end(start, current["colour"], current["steps"])
+    hx, hy = centre(parse_cell(head))
+    ring = f'<circle cx="{hx:.0f}" cy="{hy:.0f}" r="22" class="head" stroke="{HEX[COLOURS.index(colour)]}"/>'
+    return f'<g class="traced" id="boo-traced" aria-hidden="true">{path}{ring}</g>'
+
+
+def patch(ctx: BoardContext) -> dict[str, str] | None:
+    """What a step of the route being traced changes (by element id): the route, the cells (the
+    cursor, "on the route") and the claimant's zone. The app redraws only these: a tap while
+    tracing must show at once (issue #11: tap → redraw p95 ≤ 50 ms). ``None``: redraw everything."""
+    current = trace(ctx) if ctx.interactive else None
+    if current is None:
+        return None
+    here = humans_here(ctx)
+    seat = int(current["seat"])
+    edge = ZONE_EDGES[max(1, min(6, len(here)))][here.index(seat)]
+    return {
+        "boo-traced": traced_layer(ctx, current),
+        "boo-cells": cells_grid(ctx, current),
+        f"boo-zone-{seat}": seat_zone(ctx, seat, current, edge),
+    }
 
 
 def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
@@ -423,7 +442,7 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
             )
             cells.append(f'<g{a}><rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>')
         rows.append(f'<g role="row">{"".join(cells)}</g>')
-    return f'<g class="cells">{"".join(rows)}</g>'
+    return f'<g class="cells" id="boo-cells">{"".join(rows)}</g>'
 
 
 def ghost_moved(ctx: BoardContext) -> tuple[str, int] | None:
@@ -498,6 +517,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         "div",
         name + tag("div", body, class_="zone-buttons"),
         class_=f"zone edge-{edge}",
+        id=f"boo-zone-{seat}",
         data_seat=seat,
         role="group",
         aria_label=seat_name(ctx, seat),
