@@ -478,6 +478,11 @@ class App:
         if key == "Escape" and self.route.screen in ("play", *NET_SCREENS) and over and not self.end_closed:
             self.on_click("end-close", "")
             return
+        if action == "replay" and key in ("ArrowUp", "ArrowDown") and session is not None:
+            # The log is one Tab stop: the arrows move along its entries (Enter shows one).
+            step = int(arg) + (1 if key == "ArrowDown" else -1)
+            self.ui["focus"] = f"replay-{min(max(step, 1), len(session.match.plies))}"
+            return
         if self.route.screen in ("play", *NET_SCREENS):
             self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)

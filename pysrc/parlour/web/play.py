@@ -507,13 +507,23 @@ def log_panel(
     button showing the position after that move (decision 0072). ``items`` default to the local
     match's; a network table passes its own (no past positions to show: not replayable)."""
     entries = []
-    for item in log_items(t, ctx, board) if items is None else items:
+    listed = log_items(t, ctx, board) if items is None else items
+    # One Tab stop for the whole log (arrows move along it): the entry shown, else the newest.
+    stop = ctx.replay if ctx.replay is not None else (listed[-1].index + 1 if listed else 0)
+    for item in listed:
         current = replayable and ctx.replay == item.index + 1
         label = tag("span", esc(f"{item.index + 1}. {item.words}"))
         label += tag("code", esc(item.notation)) if item.notation else ""
         lines = item.lines
         sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
-        head = button_markup(label, "replay", item.index + 1, current) if replayable else tag("p", label)
+        step = item.index + 1
+        head = (
+            button_markup(
+                label, "replay", step, current, id=f"replay-{step}", tabindex=0 if step == stop else -1
+            )
+            if replayable
+            else tag("p", label)
+        )
         if replayable:  # "Embed this moment": the position after this move, its events as captions
             head += tag(
                 "button",
@@ -536,7 +546,7 @@ def log_panel(
     return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
 
 
-def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
+def button_markup(label_markup: str, action: str, arg: object, pressed: bool, **extra: object) -> str:
     return tag(
         "button",
         label_markup,
@@ -544,6 +554,7 @@ def button_markup(label_markup: str, action: str, arg: object, pressed: bool) ->
         data_action=action,
         data_arg=arg,
         aria_pressed="true" if pressed else None,
+        **extra,
     )
 
 
