@@ -168,6 +168,16 @@ def test_an_action_for_a_visitor_who_is_gone_is_refused_as_stale_without_penalty
     assert after.locked_until[1] == 0
 
 
+def test_bo13_a_second_booo_while_someone_traces_is_refused_in_words_without_penalty():
+    """BO-13: the first "Booo!" heard is traced; a second one is refused saying someone was first."""
+    state = new()
+    after, _ = GAME.apply(state, 0, BooMove("booo", 100, colour=0, visitor=state.visitor))
+    with pytest.raises(NotYourTurn) as info:
+        GAME.apply(after, 1, BooMove("booo", 120, colour=1, visitor=state.visitor))
+    assert (info.value.code, info.value.rule) == ("boo.illegal.claimed", "BO-13")
+    assert after.locked_until[1] == 0 and after.claimant == 0
+
+
 def test_stats_refuse_zero_samples_with_a_clear_message(capsys):
     with pytest.raises(ValueError):
         castle_stats(components(), samples=0)

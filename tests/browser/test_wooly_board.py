@@ -7,8 +7,9 @@ import re
 from typing import Any
 
 from browser.conftest import BOOT_TIMEOUT_MS, open_app
-from parlour.engine import Match, Rng, encode_link
-from parlour.games.wooly_bully import BOTS, GAME
+from parlour.engine import Match, encode_link
+from parlour.games.wooly_bully import GAME
+from parlour.games.wooly_bully.tiles import tile
 from wooly_bully.wooly_helpers import wolf_ready
 
 AI_TIMEOUT_MS = 60_000
@@ -24,14 +25,20 @@ def hold_device(page: Any) -> None:
     page.wait_for_selector("#wb-own")
 
 
-def lay_first_tile(page: Any) -> None:
-    """Choose the first hand tile that fits, its first square, and lay it."""
+def landscapes(page: Any) -> list[Any]:
+    """The hand's tiles that fit and are landscape tiles (the turn's tile: not a wolf, hunter or shepherd)."""
     usable = page.locator(".hand-tile.usable")
-    for i in range(usable.count()):
-        tid = usable.nth(i).get_attribute("data-arg")
-        if tid != "reveal" and "Wolf" not in (usable.nth(i).get_attribute("aria-label") or ""):
-            usable.nth(i).click()
-            break
+    found = [usable.nth(i) for i in range(usable.count())]
+    return [b for b in found if (b.get_attribute("data-arg") or "").isdigit() and is_landscape(b)]
+
+
+def is_landscape(button: Any) -> bool:
+    return tile(int(button.get_attribute("data-arg"))).kind == "landscape"
+
+
+def lay_first_tile(page: Any) -> None:
+    """Choose the first landscape tile that fits, its first square, and lay it."""
+    landscapes(page)[0].click()
     page.locator("g.target").first.click()
     page.click("#wb-confirm")
 
@@ -71,37 +78,9 @@ def test_hot_seat_privacy_screens_and_a_wolf_out_of_turn_to_the_end(page, site_u
     assert re.search(r"wins|win", end) and "Every player has left" in end
 
 
-def near_the_end(seats: list[str]) -> str:
-    """A record of a bot game with only a few tiles left in the bag, the person (seat 0) to move."""
-    for seed in range(100):
-        match = Match.new(GAME, len(seats), {}, f"end:{seed}", {"seats": seats})
-        bots = [BOTS["hard"]() for _ in seats]
-        for ply in range(400):
-            state = match.state
-            if GAME.outcome(state) is not None:
-                break
-            turn = GAME.to_act(state)[0]
-            if (
-                turn == 0
-                and len(state.bag) <= 6
-                and any(m.kind == "place" for m in GAME.legal_moves(state, 0))
-            ):
-                return encode_link(match.record)
-            move = bots[turn].choose(
-                GAME,
-                GAME.view(state, turn),
-                turn,
-                GAME.legal_moves(state, turn),
-                Rng.from_seed(f"{seed}:{ply}"),
-            )
-            if move is None or (move.kind == "leave" and turn == 0):
-                break
-            match.play(turn, move)
-    raise AssertionError("no near-end position found")
-
-
-def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
-    open_app(page, site_url, f"#/wooly-bully/play?m={near_the_end(['human', 'hard', 'hard'])}")
+def test_one_person_against_two_hard_bots_a_whole_game_to_the_end_screen(page, site_url, watched):
+    match = Match.new(GAME, 3, {}, "bots:1", {"seats": ["human", "hard", "hard"]})
+    open_app(page, site_url, f"#/wooly-bully/play?m={encode_link(match.record)}")
     page.wait_for_selector("#wb-own", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("#privacy").count() == 0, "one person: no privacy screen"
     # The + and - keys zoom the field as its buttons do (and Ctrl with + is left to the browser).
@@ -117,8 +96,9 @@ def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
         page.keyboard.press("-")
     page.wait_for_function(f"{width} > {fit}")
     page.click("#wb-zoom-fit")
-    for _ in range(60):
-        # Wait for the person's own turn (the bots think in between), then lay a tile or pass.
+    turns = 0
+    for _ in range(150):
+        # Wait for the person's own turn (the bots think in between), then lay a tile, pass or leave.
         page.wait_for_function(
             "document.querySelector('#end-screen') || "
             "(document.querySelector('#status') || {}).textContent?.startsWith('Player 1:')",
@@ -126,11 +106,16 @@ def test_one_person_against_two_bots_to_the_end_screen(page, site_url, watched):
         )
         if page.locator("#end-screen").count():
             break
+        turns += 1
         if page.locator("#wb-pass").count():
             page.click("#wb-pass")
-        else:
+        elif landscapes(page):
             lay_first_tile(page)
-        page.wait_for_timeout(200)
+        else:  # the bag is empty and only a wolf, hunter or shepherd could still be laid
+            page.click("#wb-leave")
+            page.click("#wb-leave-yes")
+        page.wait_for_timeout(100)
     page.wait_for_selector("#end-screen", timeout=AI_TIMEOUT_MS)
     end = page.locator("#end-screen").inner_text()
     assert "Player 1" in end and re.search(r"\d", end)
+    assert turns >= 10, "a whole game, from the first tile"

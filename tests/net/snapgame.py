@@ -28,6 +28,7 @@ class SnapState:
 
 class SnapGame(Game[SnapState, Snap]):
     id = "snap"
+    realtime = True
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int | str) -> SnapState:
         return SnapState(players)

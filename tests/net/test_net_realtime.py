@@ -32,6 +32,24 @@ def test_a_real_time_bot_acts_when_the_match_clock_reaches_its_plan():
     assert host.match.plies[-1].t == 3_000 and anna.table["outcome"]["winners"] == [0]
 
 
+def test_a_guest_counts_the_host_match_clock_on_from_its_latest_view():
+    """A guest's page has no match clock of its own: each real-time view carries the host's match
+    time as sent, and the guest counts on from it (a lock-out's end, a trace's time left)."""
+    net, anna = snap_table()
+    assert anna.clock(net.now) == 0
+    net.advance(1_500)
+    assert anna.clock(net.now) == 1_500  # no message since: counted on from the view
+    net.guest_out(anna, anna.move({"k": "wave", "t": 0}))
+    net.run()
+    assert anna.table["view"]["now"] == 1_500 and anna.clock(net.now + 250) == 1_750
+    fresh = GuestSession(entropy="b", name="Boris")
+    net.connect(fresh)  # a snapshot (joining, or after a gap) carries the clock too
+    net.advance(400)
+    net.run()
+    assert fresh.clock(net.now) == 1_900
+    assert GuestSession(entropy="c", name="Cleo").clock(net.now) is None  # no view yet
+
+
 def test_a_guest_claiming_an_early_time_is_stamped_with_the_host_clock():
     net, anna = snap_table()
     net.advance(1_200)

@@ -108,6 +108,12 @@ def test_tracing_taps_escape_and_enter():
     assert board.act(ctx_of(s, ui), "cell", "a1") is None and ui["trace"]["steps"] == [
         first
     ]  # not a neighbour
+    # A step redraws only the route, the cells and the claimant's zone: the same markup as a whole render.
+    parts = board.patch(ctx_of(s, ui, None))
+    html = board.render(ctx_of(s, ui))
+    assert set(parts) == {"boo-traced", "boo-cells", "boo-zone-0"}
+    assert all(markup in html for markup in parts.values()) and "on-route" in parts["boo-cells"]
+    assert board.patch(ctx_of(session("human", "human"), {})) is None  # nobody traces: redraw all
     board.act(ctx_of(s, ui), "key", "Escape")
     assert ui["trace"]["steps"] == []
     board.act(ctx_of(s, ui), "cell", first)
@@ -200,3 +206,67 @@ def test_the_rules_help_has_live_diagrams_drawn_by_the_board():
         assert "change" in figures["boo.help.transition"] and "wrong" in figures["boo.help.wrong"]
     page = screens.rules(t, "boo", ["boo.help.route", "boo.help.more"], figures)
     assert page.count("<figure") == 1 and "several special tokens" in page
+
+
+def boo_net_table(monkeypatch) -> tuple[list[int], object, object]:
+    """A host's page and a guest's (Anna, seat 1) playing Boo! over in-memory channels; the list
+    holds the pages' clock (epoch ms), to move time on."""
+    from parlour.web import netplay
+    from web.test_netplay import FakeApp, Wire, join
+
+    clock = [1_000_000]
+    monkeypatch.setattr(netplay, "now_ms", lambda: clock[0])
+    wire = Wire()
+    host, anna = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boo")
+    join(wire, host, anna, "Anna")
+    anna.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    return clock, host, anna
+
+
+def booo_button(screen: str, seat: int) -> str:
+    return re.search(rf'<button[^>]*id="boo-booo-{seat}"[^>]*>', screen).group(0)
+
+
+def test_bo13_a_colour_picker_left_open_closes_when_another_booo_is_heard_first(monkeypatch):
+    """BO-13 across devices: Anna's picker is open when the host's "Booo!" is heard first; when the
+    search starts again her page offers "Booo!" afresh, not the old picker (one touch = a claim)."""
+    clock, host, anna = boo_net_table(monkeypatch)
+    anna.net.board_act("boo-booo", "1")
+    anna.render()
+    assert 'id="boo-colour-1-red"' in anna.screens[-1]
+    host.net.board_act("boo-booo", "0")
+    host.net.board_act("boo-colour", "0:red")
+    anna.net.rtc.wire.run()
+    clock[0] += 1_000
+    host.net.board_act("boo-show", "0")  # a wrong claim: the search starts again
+    anna.net.rtc.wire.run()
+    assert host.net.host.match.state.claimant is None
+    assert 'id="boo-colour-1-red"' not in anna.screens[-1]
+    assert "disabled" not in booo_button(anna.screens[-1], 1)
+
+
+def test_bo_d2_a_guest_page_greys_its_booo_during_its_lock_out_and_brings_it_back(monkeypatch):
+    """BO-D2 across devices: the guest's page counts the host's match clock on from its views, so
+    after a wrong claim its "Booo!" is disabled with the time left, and comes back by itself."""
+    clock, host, anna = boo_net_table(monkeypatch)
+    wire = anna.net.rtc.wire
+    anna.net.board_act("boo-booo", "1")
+    anna.net.board_act("boo-colour", "1:red")
+    wire.run()
+    clock[0] += 2_000
+    anna.net.board_act("boo-show", "1")  # nothing traced: a wrong claim
+    wire.run()
+    assert host.net.host.match.state.locked_until[1] == 2_000 + 5_000
+    clock[0] += 1_200
+    anna.render()
+    button = booo_button(anna.screens[-1], 1)
+    assert "disabled" in button and 'title="4 seconds left"' in button
+    assert 'class="lock" style="animation-duration:3800ms"' in anna.screens[-1]
+    assert anna.dom.timers, "a redraw is set for the end of the lock-out"
+    clock[0] += 3_800
+    anna.run_timers()
+    assert "disabled" not in booo_button(anna.screens[-1], 1)

@@ -116,3 +116,53 @@ def test_an_older_question_is_superseded_and_without_a_worker_the_bot_thinks_on_
     on_reply(None)  # the worker could not start: the bot thinks here instead
     assert played == [plies + 1]
     assert bots.BotDriver(None).remote is None
+
+
+def play_due(s: LocalSession) -> None:
+    """A real-time match's clock jumps to the next thing due and it is played."""
+    t = s.plans()[0][0]
+    s._origin = 0  # match time = wall-clock ms here
+    s.run_due(t)
+
+
+def test_real_time_bots_planned_in_the_worker_play_the_match_they_play_on_the_page():
+    """Decision 0027: Boo!'s bots plan each next action (with its time) in the worker; the page plays
+    each plan when its clock comes. The match is the one planned on the page, ply for ply."""
+    on_page, in_worker = session("boo", ["hard"] * 3, "rt"), session("boo", ["hard"] * 3, "rt")
+    worker = FakeWorker()
+    driver = bots.BotDriver(worker)
+    planned: list[int] = []
+    while on_page.outcome() is None:
+        planned.clear()
+        driver.plan(in_worker, lambda: planned.append(1))
+        assert not in_worker.plan_here and planned == []
+        assert in_worker.unplanned() == in_worker.planners() != []
+        assert [seat for _, seat, _ in in_worker.plans()] == [], "the page does not search meanwhile"
+        worker.answer()
+        assert planned == [1] and in_worker.unplanned() == []
+        assert in_worker.plans() == on_page.plans()
+        play_due(in_worker)
+        play_due(on_page)
+    assert in_worker.dumps() == on_page.dumps() and in_worker.outcome() is not None
+
+
+def test_real_time_plans_for_a_position_the_match_has_left_are_dropped():
+    """A person raises a hand while the bots' plans are being made: those plans are for a search that
+    has changed, so they are dropped and the new position is planned afresh."""
+    s = session("boo", [HUMAN, "hard", "hard"], "rt")
+    worker = FakeWorker()
+    driver = bots.BotDriver(worker)
+    planned: list[int] = []
+    driver.plan(s, lambda: planned.append(len(s.match.plies)))
+    s.play_at(0, {"k": "hand", "t": 0, "v": s.state.visitor}, 0)
+    driver.plan(s, lambda: planned.append(len(s.match.plies)))
+    worker.answer(0)  # the old position's answer arrives late: dropped
+    assert planned == [] and sorted(s.unplanned()) == [1, 2]
+    assert not bots.apply_plans(s, bots.think(worker.asked[0][0]))
+    worker.answer(1)
+    assert planned == [1] and s.unplanned() == []
+    s.play_at(0, {"k": "lower", "t": 0, "v": s.state.visitor}, 0)
+    driver.plan(s, lambda: planned.append(len(s.match.plies)))
+    worker.asked[-1][1](None)  # the worker could not start: the page plans itself
+    assert s.plan_here and planned == [1, 2]
+    assert s.plans() and s.unplanned() == []  # planned here, as the clock is set

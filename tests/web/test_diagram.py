@@ -120,3 +120,75 @@ def test_the_figure_speaks_the_chosen_language_and_turns_for_the_purple_side():
 def test_a_bad_position_move_or_step_is_refused_with_a_clear_reason(args, reason):
     done = run_cli(*args)
     assert done.returncode == 2 and done.stdout == "" and reason in done.stderr
+
+
+def played(game_id: str, moves: int, players: int) -> tuple[object, str]:
+    """A match of ``game_id`` after ``moves`` moves chosen by a seeded die (tiles placed where it can)."""
+    import random
+
+    from parlour import games
+
+    game = games.load(game_id)
+    match = Match.new(game, players, None, 5)
+    rng = random.Random(3)
+    for _ in range(moves):
+        acting = game.to_act(match.state)
+        if not acting:
+            break
+        legal = list(game.legal_moves(match.state, acting[0]))
+        places = [m for m in legal if getattr(m, "kind", "") == "place"]
+        match.play(acting[0], rng.choice(places or legal))
+    return match, encode_link(match.record)
+
+
+def drawn_svgs(root: ET.Element, klass: str) -> list[list[tuple[str, tuple[tuple[str, str], ...]]]]:
+    """Every ``<svg>`` of class ``klass``: its elements in order, with their attributes."""
+    found = []
+    for svg in root.iter(f"{SVG}svg"):
+        if klass in (svg.get("class") or "").split():
+            found.append(
+                [
+                    (e.tag, tuple(sorted(e.attrib.items())))
+                    for e in svg.iter()
+                    if e is not svg and e.get("fill") != "#9cc28a"  # the figure's grass under a field
+                ]
+            )
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game_id", "klass", "moves", "players"),
+    [
+        ("boo", "boo-castle", 6, 2),
+        ("wooly-bully", "wb-field", 30, 3),
+        ("ghosts-galore", "gg-train-svg", 14, 3),
+    ],
+)
+def test_every_board_has_a_valid_figure_drawn_like_its_board_and_from_no_seats_view(
+    game_id, klass, moves, players
+):
+    match, link = played(game_id, moves, players)
+    env = {"PYTHONPATH": str(ROOT / "pysrc"), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-m", "parlour", game_id, "svg", link, "--lang", "uk", "--caption", "Приклад"],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    figure = ET.fromstring(done.stdout)  # valid XML, a standalone document
+    assert figure.tag == f"{SVG}svg" and figure.find(f"{SVG}style") is not None
+    assert figure.findall(f"{SVG}text")[-1].text == "Приклад"
+    # The app's board at the same moment, seen by no seat (a spectator): the same drawing.
+    from parlour import games
+    from parlour.web import boards
+
+    game = games.load(game_id)
+    session = LocalSession.resume(game, match.record, {})
+    uk = lambda key, **p: translate("uk", key, **p)  # noqa: E731
+    ctx = BoardContext(session=session, t=uk, state=session.state, viewer=None, replay=1, animate=False)
+    app = ET.fromstring(f'<div xmlns="{SVG[1:-1]}">' + boards.board(game_id).render(ctx) + "</div>")
+    expected = sorted(map(str, drawn_svgs(app, klass)))
+    assert expected and sorted(map(str, drawn_svgs(figure, klass))) == expected
+    if game_id == "wooly-bully":  # a figure never shows a hand: the field alone
+        assert 'class="hand-tile' not in done.stdout and "wb-hand" not in done.stdout

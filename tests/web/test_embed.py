@@ -185,3 +185,45 @@ def test_embed_this_moment_gives_a_snippet_of_the_shown_moment_with_a_preview_an
     assert copied == [code] and "Copied." in text(dom.html)
     dom.on_event("key", "", "", "", "Escape")
     assert 'id="embed-dialog"' not in dom.html
+
+
+def test_an_embed_of_a_game_with_secrets_shows_no_seats_view_unless_a_seat_is_chosen():
+    """Wooly Bully's hands and Ghosts Galore's hidden tiles stay hidden in an embed (the table's
+    view, decision 0091); ``seat=N`` shows that seat's view, as that player sees it."""
+    from web.test_diagram import played
+
+    for game_id, players, secret in (
+        ("wooly-bully", 3, "Your hand"),
+        ("ghosts-galore", 3, "Your hidden tile"),
+    ):
+        _match, link = played(game_id, 12, players)
+        for step in (0, 5, 12):
+            hidden = Embed(Spec.parse(f"game={game_id}&m={link}&step={step}")).reply().html
+            assert secret not in hidden and "embed-error" not in hidden, (game_id, step)
+        assert secret in Embed(Spec.parse(f"game={game_id}&m={link}&step=5&seat=0")).reply().html
+        refused = Embed(Spec.parse(f"game={game_id}&m={link}&seat=3")).reply().html
+        assert "This game has no seat 3" in refused
+    assert fragment(Spec.parse("game=boop&seat=1")) == "game=boop&seat=1"
+    assert fragment(Spec.parse("game=boop")) == "game=boop"
+
+
+@pytest.mark.parametrize("page", ["embed.html", "embed.ru.html", "embed.uk.html"])
+def test_the_authors_guide_shows_a_working_example_of_every_game_with_a_board_in_its_language(page):
+    from pathlib import Path
+
+    from parlour.web import boards
+
+    text_ = (Path(__file__).resolve().parents[2] / "web" / "docs" / page).read_text()
+    lang = {"embed.html": "en", "embed.ru.html": "ru", "embed.uk.html": "uk"}[page]
+    assert f'<html lang="{lang}">' in text_ and all(
+        f'href="{other}"' in text_
+        for other in ("embed.html", "embed.ru.html", "embed.uk.html")
+        if other != page
+    )
+    frames = [html.unescape(f) for f in re.findall(r'<iframe src="\.\./embed\.html#([^"]+)"', text_)]
+    shown = set()
+    for frag in frames:
+        embed = Embed(Spec.parse(frag), [lang])
+        assert embed.error == "" and embed.lang == (lang if lang != "en" else embed.spec.lang or lang), frag
+        shown.add(embed.spec.game)
+    assert shown == {g for g in boards.BOARDS if boards.playable(g)}

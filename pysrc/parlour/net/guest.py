@@ -119,6 +119,8 @@ class GuestSession:
         self._sync_pending = False
         self._sync_at = 0
         self._now = 0
+        self._clock: tuple[int, int] | None = None
+        """The host's match time in the latest view (a real-time game's) and our ``now`` then."""
 
     # --- the transport's calls -----------------------------------------------------------------
     def hello(self, now: int) -> list[Outgoing]:
@@ -187,6 +189,15 @@ class GuestSession:
         if self.seat is None or not self.table:
             return []
         return [self._send("move", ply=self.table["ply"], seat=self.seat, m=move)]
+
+    def clock(self, now: int) -> int | None:
+        """The host's match time at our ``now``, counted on from the latest view (a real-time game's
+        views carry the time they were sent at; ``None`` for any other game). The few milliseconds
+        the message took are not counted: a lock-out seen here ends a little after the host's."""
+        if self._clock is None:
+            return None
+        sent, received = self._clock
+        return sent + max(0, now - received)
 
     def pick_seat(self, seat: int | None, colour: str | None = None) -> list[Outgoing]:
         """In the lobby: sit at ``seat`` (``None``: just watch), optionally in ``colour``."""
@@ -390,6 +401,11 @@ class GuestSession:
 
     def _take(self, msg: dict[str, JSON]) -> None:
         self.table = {k: msg[k] for k in ("ply", "view", "hash", "act", "legal", "outcome")}
+        clock = msg.get("clock")
+        if isinstance(clock, int) and not isinstance(clock, bool) and 0 <= clock < 1 << 62:
+            self._clock = (clock, self._now)
+        else:
+            self._clock = None
         self.seen.append((int(msg["ply"]), str(msg["hash"])))
 
     def _value(self) -> str:

@@ -498,7 +498,7 @@ class HostSession:
             if index is not None:
                 self._sit(member, int(index))
                 self._recolour(member, msg.get("colour"))
-        return self._welcome(member)
+        return self._welcome(member, now)
 
     def _rejoin(self, member: Member, conn: str, msg: dict[str, JSON], now: int) -> list[Outgoing]:
         if member.conn is not None:
@@ -512,7 +512,7 @@ class HostSession:
                 seat.kind, seat.level = GUEST, ""
         self._note(f"{member.pid} reconnected on {conn}")
         self._maybe_resume()
-        return self._welcome(member)
+        return self._welcome(member, now)
 
     def _on_seat(self, member: Member, msg: dict[str, JSON], now: int) -> list[Outgoing]:
         if self.phase != LOBBY:
@@ -591,7 +591,7 @@ class HostSession:
             self._note(f"{member.pid}: stale move for ply {msg['ply']}")
             # The fresh picture goes at most once a second: stale moves must not buy snapshots.
             refused = self._refuse(member, msg, "net.error.stale")  # numbered before the snapshot
-            return refused + (self._catch_up(member) if self._snapshot_due(member, now) else [])
+            return refused + (self._catch_up(member, now) if self._snapshot_due(member, now) else [])
         try:
             move = self.game.decode_move(self._stamp(msg["m"], now))
             if late and msg["ply"] != current:
@@ -609,7 +609,7 @@ class HostSession:
         # One snapshot a second per peer, whether it asked (sync) or moved on an old view (stale).
         if not self._snapshot_due(member, now):
             return self._drop(member.conn, "sync asked too often")
-        return self._send_lobby(member) + self._catch_up(member)
+        return self._send_lobby(member) + self._catch_up(member, now)
 
     def _snapshot_due(self, member: Member, now: int) -> bool:
         if now - self._last_snapshot.get(member.pid, -SYNC_INTERVAL_MS) < SYNC_INTERVAL_MS:
@@ -644,7 +644,7 @@ class HostSession:
         for member in self._connected():
             if member.seat not in cuts:
                 seen = [e for e in (ev.seen_by(member.seat) for ev in events) if e is not None]
-                cuts[member.seat] = {"by": seat, "ev": seen, **self._table(member.seat)}
+                cuts[member.seat] = {"by": seat, "ev": seen, **self._table(member.seat, now)}
             out.append(self._send(member, "update", **cuts[member.seat]))
         if self.match.outcome() is not None:
             self.phase = OVER
@@ -654,8 +654,10 @@ class HostSession:
                 out += self._end(member)
         return out
 
-    def _table(self, seat: int | None) -> dict[str, JSON]:
-        """The fields of ``view`` and ``update`` messages for ``seat``: all cut for that seat."""
+    def _table(self, seat: int | None, now: int | None = None) -> dict[str, JSON]:
+        """The fields of ``view`` and ``update`` messages for ``seat``: all cut for that seat. A
+        real-time game's also carry ``clock``, the match time as sent (given ``now``): a guest's page
+        counts on from it (a lock-out, a trace's time left) without a clock of its own."""
         assert self.match is not None
         state = self.match.state
         view = self.game.view(state, seat)
@@ -670,9 +672,9 @@ class HostSession:
             "act": acting,
             "legal": [self.game.encode_move(m) for m in legal],
             "outcome": None if outcome is None else outcome.to_json(),
-        }
+        } | ({"clock": self.clock(now)} if now is not None and getattr(self.game, "realtime", False) else {})
 
-    def _snapshot(self, seat: int | None) -> dict[str, JSON]:
+    def _snapshot(self, seat: int | None, now: int | None = None) -> dict[str, JSON]:
         """A whole picture for ``seat``: the current table and the log of what it could see."""
         if self.match is None:
             return {}
@@ -680,7 +682,7 @@ class HostSession:
             [ply.player, [e for e in (ev.seen_by(seat) for ev in events) if e is not None]]
             for ply, events in zip(self.match.plies, self.match.events, strict=True)
         ]
-        table = self._table(seat)
+        table = self._table(seat, now)
         room = SNAPSHOT_BUDGET - _size(table) - 200
         if _size(log) <= room:
             return {**table, "log": log, "log_from": 0}
@@ -781,11 +783,11 @@ class HostSession:
         self._maybe_resume()
         out = self._broadcast_lobby()
         for member in self._connected():
-            out += self._catch_up(member)
+            out += self._catch_up(member, now)
         return out
 
     # --- peers and seats -----------------------------------------------------------------------
-    def _welcome(self, member: Member) -> list[Outgoing]:
+    def _welcome(self, member: Member, now: int) -> list[Outgoing]:
         out = [
             self._send(
                 member,
@@ -797,9 +799,9 @@ class HostSession:
                 game=self.game.id,
             )
         ]
-        return out + self._broadcast_lobby() + self._catch_up(member)
+        return out + self._broadcast_lobby() + self._catch_up(member, now)
 
-    def _catch_up(self, member: Member) -> list[Outgoing]:
+    def _catch_up(self, member: Member, now: int | None = None) -> list[Outgoing]:
         """What a peer needs after (re)joining or asking to resync, for the current phase."""
         if self.phase == SEEDING:
             return self._seeding_messages(member)
@@ -814,7 +816,7 @@ class HostSession:
                 reveals=dict(self.seedlog.reveals),
                 round=self.round,
             ),
-            self._send(member, "view", **self._snapshot(member.seat)),
+            self._send(member, "view", **self._snapshot(member.seat, now)),
         ]
         if self.phase == OVER:
             out += self._end(member)

@@ -84,6 +84,9 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        self.patching: dict[str, str] | None = None
+        """Markup by element id that the last board action changed, if the board can say (then the
+        rest of the screen is not redrawn)."""
         self.lessons: dict[str, teach.Live] = {}
         """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
         self.loading: tuple[str, str] | None = None
@@ -116,7 +119,21 @@ class App:
                 self.on_click(action, arg)
         except ParlourError as err:
             self.error = self.t(err.code, **err.params) if err.code else err.message
+        parts, self.patching = self.patching, None
+        if parts and kind in ("click", "key") and self.patch(parts):
+            return
         self.render()
+
+    def patch(self, parts: dict[str, str]) -> bool:
+        """Redraw only the board's elements that changed (:meth:`Board.patch`, e.g. a route being
+        traced): a whole screen costs tens of ms in the browser. ``False`` when it could not be done."""
+        patch = getattr(self.dom, "patch", None)
+        if patch is None or not patch(parts):
+            return False
+        target = self.ui.pop("focus", None)
+        if target:
+            self.dom.focus(target)
+        return True
 
     def go(self, fragment: str) -> None:
         route = router.parse(fragment, set(games.BY_ID))
@@ -145,6 +162,8 @@ class App:
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
             self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
+        elif self.route.screen == "rules" and self.route.params.get("at"):
+            self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
@@ -300,7 +319,22 @@ class App:
 
     def schedule_clock(self, session: LocalSession) -> None:
         """A real-time match: wake when the next bot action or deadline falls due, or when a
-        lock-out ends (its "Booo!" button comes back)."""
+        lock-out ends (its "Booo!" button comes back). The bots' next actions are planned in the
+        worker; the clock is set again when their plans come back (decision 0027)."""
+        if self.route.screen != "play" or self.replay is not None or session.outcome() is not None:
+            return
+        gid = self.route.game
+
+        def planned() -> None:
+            if self.sessions.get(gid) is session:
+                self.set_clock(session)
+
+        self.bot_driver.plan(session, planned)
+        if not session.plan_here:
+            self.set_clock(session)  # while the worker plans: the trace deadline and lock-outs
+
+    def set_clock(self, session: LocalSession) -> None:
+        """The timer for the next thing due in a real-time match, from the plans known now."""
         if self.route.screen != "play" or self.replay is not None or session.outcome() is not None:
             return
         now = now_ms()
@@ -449,9 +483,11 @@ class App:
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
         if self.route.screen == "rules":
-            focus = teach.act(self.lessons, action, arg, key)
+            focus, said = teach.act(self.lessons, action, arg, key)
             if focus:
                 self.ui["focus"] = focus
+            if said:
+                self.dom.announce(said)
 
     def on_key(self, action: str, arg: str, key: str) -> None:
         if self.route.screen == "editor" and self.route.game in EDITABLE:
@@ -478,10 +514,10 @@ class App:
         if key == "Escape" and self.route.screen in ("play", *NET_SCREENS) and over and not self.end_closed:
             self.on_click("end-close", "")
             return
-        if action == "replay" and key in ("ArrowUp", "ArrowDown") and session is not None:
+        if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
             step = int(arg) + (1 if key == "ArrowDown" else -1)
-            self.ui["focus"] = f"replay-{min(max(step, 1), len(session.match.plies))}"
+            self.ui["focus"] = f"{action}-{min(max(step, 1), len(session.match.plies))}"
             return
         if self.route.screen in ("play", *NET_SCREENS):
             self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
@@ -543,6 +579,8 @@ class App:
             if ctx.private is not None:
                 self.save(gid)
             if move is None or not ctx.interactive:
+                if move is None and hasattr(board, "patch"):
+                    self.patching = board.patch(ctx)  # only what changed is redrawn (a traced step)
                 return
             if isinstance(move, tuple):  # a real-time board names the seat that acted
                 events = session.play_at(move[0], move[1], now_ms())
@@ -686,7 +724,7 @@ class App:
             if not self.lessons:
                 motion = self.settings.animate(self.dom.reduced_motion())
                 self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
-            figures = {**figures, **teach.figures(self.lessons, prefix)}
+            figures = teach.figures(self.lessons, prefix, dict(figures))
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
             return screens.rules(t, r.game, keys, figures, r.params.get("rule", ""), rule_ids, sections)

@@ -25,9 +25,13 @@ Remote = Callable[[str, Callable[[str | None], None]], None]
 """Sends a request to the worker and calls back with its reply, or ``None`` when there is no worker."""
 
 
-def request_for(session: LocalSession) -> str:
-    """What the worker needs to choose the next AI move of ``session``."""
-    return json.dumps({"game": session.game.id, "record": session.dumps()}, separators=(",", ":"))
+def request_for(session: LocalSession, plan: bool = False) -> str:
+    """What the worker needs to choose the next AI move of ``session`` (``plan``: to plan every AI
+    seat's next action of a real-time game, each with its time)."""
+    data: dict[str, Any] = {"game": session.game.id, "record": session.dumps()}
+    if plan:
+        data["plan"] = True
+    return json.dumps(data, separators=(",", ":"))
 
 
 _cache: dict[str, LocalSession] = {}
@@ -47,6 +51,9 @@ def think(request: str) -> str:
         for ply in record.plies[len(session.match.plies) :]:
             session.match.play(ply.player, session.game.decode_move(ply.move), ply.t)
     _cache[gid] = session
+    if data.get("plan"):  # a real-time game: each AI seat's next action with its time, or None
+        plans = [[seat, None if m is None else session.game.encode_move(m)] for seat, m in session.plan_all()]
+        return json.dumps({"record": data["record"], "plans": plans})
     chosen = session.choose_ai()
     if chosen is None:
         return json.dumps({"record": data["record"], "seat": None})
@@ -76,6 +83,18 @@ def apply_reply(session: LocalSession, reply: str) -> tuple[int, Any, list[Event
     return seat, move, session.play_ai(seat, move)
 
 
+def apply_plans(session: LocalSession, reply: str) -> bool:
+    """On the page: keep the worker's plans if ``session`` is still at the position they are for;
+    ``False`` (dropped) when the match has moved on meanwhile (a person acted first)."""
+    data = json.loads(reply)
+    if "plans" not in data or data.get("record") != session.dumps():
+        return False
+    plans = [
+        (int(seat), None if move is None else session.game.decode_move(move)) for seat, move in data["plans"]
+    ]
+    return session.take_plans(len(session.match.plies), plans)
+
+
 @dataclass
 class BotDriver:
     """Asks for AI moves, one at a time, and plays them when they come back.
@@ -88,6 +107,7 @@ class BotDriver:
     _pending: str = ""
     """The request being thought about, so asking again for the same position does not queue it twice."""
     _played: Callable[[tuple[int, Any, list[Event]]], None] | None = None
+    _planned: Callable[[], None] | None = None
 
     def think(self, session: LocalSession, played: Callable[[tuple[int, Any, list[Event]]], None]) -> None:
         """Choose and play the next AI move of ``session``, then call ``played(seat, move, events)``.
@@ -116,6 +136,42 @@ class BotDriver:
             result = apply_reply(session, reply)
             if result is not None:
                 then(result)
+
+        self.remote(request, answer)
+
+    def plan(self, session: LocalSession, planned: Callable[[], None]) -> None:
+        """A real-time game (Boo!): have the AI seats' next actions planned, each with its match time,
+        then call ``planned()`` (the page sets its clock by them). The worker plans from the match
+        record; the page plays each plan when the clock reaches it. A newer position supersedes an
+        older one still being planned (its answer is dropped, as is any answer for a position the
+        match has left); without a worker, the page plans here at once (decision 0027)."""
+        if self.remote is None:
+            session.plan_here = True
+            planned()
+            return
+        session.plan_here = False
+        if not session.unplanned():
+            planned()
+            return
+        request = request_for(session, plan=True)
+        self._planned = planned
+        if request == self._pending:
+            return
+        self._asked += 1
+        ticket = self._asked
+        self._pending = request
+
+        def answer(reply: str | None) -> None:
+            if ticket != self._asked:
+                return
+            self._pending = ""
+            if reply is None:  # no worker after all: the page plans
+                session.plan_here = True
+            elif not apply_plans(session, reply):
+                return
+            then = self._planned
+            if then is not None:
+                then()
 
         self.remote(request, answer)
 

@@ -6,8 +6,8 @@ it, with every state and every event in between. Step ``0`` is the start; step `
 position after ``n`` moves.
 
 ``python -m parlour GAME svg POSITION [--moves M ...] [--step N] [--lang xx] [--seat N]`` prints
-the board as a standalone SVG document, drawn by the board's ``figure`` function (the same
-drawing as the app's board).
+the board as a standalone SVG document (:mod:`parlour.web.figures`: the same drawing as the app's
+board, from a view that hides what no seat, or only the chosen seat, may see).
 """
 
 from __future__ import annotations
@@ -87,10 +87,10 @@ class Diagram:
         return canonical_json(self.game.encode_state(state))
 
 
-def start_match(game: Game[Any, Any], state: Any) -> Match[Any, Any]:
+def start_match(game: Game[Any, Any], state: Any, players: int | None = None) -> Match[Any, Any]:
     """A match that starts from ``state`` rather than from the game's set-up (a record of it would
     not replay: diagrams keep their start as position text instead)."""
-    record = MatchRecord(game.id, game.min_players, game.check_options(None), 0, (), {})
+    record = MatchRecord(game.id, players or game.min_players, game.check_options(None), 0, (), {})
     return Match(game, record, [state], [])
 
 
@@ -147,24 +147,19 @@ def _looks_like_link(text: str) -> bool:
     return " " not in text and len(text) > 16 and all(c.isalnum() or c in "-_" for c in text)
 
 
-def figure(diagram: Diagram, step: int, lang: str = "en", seat: int = 0, caption: str = "") -> str:
-    """The standalone SVG of ``diagram`` at ``step``, drawn by the game's board module."""
-    board = boards.board(diagram.game.id)
-    if board is None or not hasattr(board, "figure"):
+def figure(diagram: Diagram, step: int, lang: str = "en", seat: int | None = None, caption: str = "") -> str:
+    """The standalone SVG of ``diagram`` at ``step`` from ``seat``'s view (``None``: no seat's, what
+    everyone at the table sees), drawn by the game's board (:mod:`parlour.web.figures`)."""
+    from parlour.web import figures
+
+    if boards.board(diagram.game.id) is None:
         raise DiagramError(f"{diagram.game.id} has no board yet", "embed.error.board")
 
     def t(key: str, **params: Any) -> str:
         return translate(lang, key, **params)
 
-    return str(
-        board.figure(
-            diagram.game,
-            diagram.state(step),
-            t,
-            seat=seat,
-            events=diagram.events(step),
-            caption=caption,
-        )
+    return figures.figure(
+        diagram.game, diagram.state(step), t, seat=seat, events=diagram.events(step), caption=caption
     )
 
 
@@ -180,7 +175,9 @@ def main(game_id: str, argv: Sequence[str]) -> int:
     parser.add_argument("--moves", nargs="*", default=[], help="moves played from the position")
     parser.add_argument("--step", type=int, help="the step to draw (default: after the last move)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en")
-    parser.add_argument("--seat", type=int, default=0, help="the seat whose side is shown below")
+    parser.add_argument(
+        "--seat", type=int, help="the seat whose view is drawn (boop.: 1 turns the bed); default: no seat's"
+    )
     parser.add_argument("--caption", default="", help="a line of text under the board")
     args = parser.parse_args(list(argv))
     try:

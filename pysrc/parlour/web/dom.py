@@ -118,6 +118,18 @@ def focus(element_id: str) -> None:
         el.focus()
 
 
+def patch(parts: dict[str, str]) -> bool:
+    """Replace only the elements with these ids by their new markup (a board's small change: the
+    route being traced) instead of the whole screen; ``False``, nothing changed, when one is missing."""
+    doc = js.document
+    found = [doc.getElementById(element_id) for element_id in parts]
+    if not all(_some(el) for el in found):
+        return False
+    for el, markup in zip(found, parts.values(), strict=True):
+        el.outerHTML = markup
+    return True
+
+
 def copy(text: str) -> None:
     """Put ``text`` on the clipboard (Clipboard API; the page shows its own confirmation). Refused
     quietly (no permission, not a secure context): the field showing the text stays selectable."""

@@ -17,6 +17,7 @@ one runtime is shared.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,7 +63,9 @@ class Spec:
     """The step shown first (default: the start when moves are given, else the last)."""
     lang: str | None = None
     theme: str = "auto"
-    seat: int = 0
+    seat: int | None = None
+    """The seat whose view is drawn (boop.: 1 turns the bed round); ``None``: no seat's view, only
+    what everyone at the table sees (no hand, no hidden tile)."""
     controls: bool = True
     interactive: bool = True
     autoplay: int = 0
@@ -99,7 +102,7 @@ class Spec:
             step=_int(params.pop("step", None), "step", 0, MAX_MOVES),
             lang=_choice(params.pop("lang", None), LANGUAGES, "lang"),
             theme=_choice(params.pop("theme", "auto"), THEMES, "theme") or "auto",
-            seat=_int(params.pop("seat", "0"), "seat", 0, 7) or 0,
+            seat=_int(params.pop("seat", None), "seat", 0, 7),
             controls=_flag(params.pop("controls", "1"), "controls"),
             interactive=_flag(params.pop("interactive", "1"), "interactive"),
             autoplay=_interval(params.pop("autoplay", "0")),
@@ -160,7 +163,7 @@ def fragment(spec: Spec) -> str:
     for key, value, default in (
         ("lang", spec.lang, None),
         ("theme", spec.theme, "auto"),
-        ("seat", str(spec.seat), "0"),
+        ("seat", None if spec.seat is None else str(spec.seat), None),
         ("controls", "1" if spec.controls else "0", "1"),
         ("interactive", "1" if spec.interactive else "0", "1"),
         ("autoplay", str(spec.autoplay), "0"),
@@ -234,6 +237,8 @@ class Embed:
     def load(self, source: str, moves: tuple[str, ...] | list[str], step: int | None) -> None:
         """Show a new diagram (raises :class:`DiagramError`, leaving the old one as it was)."""
         diagram = load(self.spec.game, source, list(moves))
+        if self.spec.seat is not None and self.spec.seat >= diagram.match.record.players:
+            raise DiagramError("no such seat", "embed.error.seat", seat=self.spec.seat)
         self.diagram = diagram
         default = 0 if moves else diagram.steps
         self.step = diagram.clamp(default if step is None else step)
@@ -446,12 +451,16 @@ class Embed:
             state = d.state(self.step)
             events = d.events(self.step) if self.animate_step else []
             replay = None if live else self.step
+        # What may be seen: the chosen seat's view, or no seat's (never a hand or a hidden tile);
+        # a viewer who plays on (try-it, a puzzle) sees what the seat they play sees.
+        viewer = session.human_to_act() if live else None
+        viewer = self.spec.seat if viewer is None else viewer
         return BoardContext(
             session=session,
             t=self.t,
             state=state,
-            viewer=0,
-            events=events,
+            viewer=viewer,
+            events=visible(events, viewer),
             animate=self.motion and bool(events),
             replay=replay,
             ui=self.ui,
@@ -469,7 +478,13 @@ class Embed:
         live = self.board_live()
         session = self.trial if self.trial is not None else (self.puzzle_session() if live else None)
         ctx = self.context(session, live=live)
-        drawn = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        if live or self.spec.game == "boop":
+            drawn = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        else:  # a moment to look at: the board's own drawing alone, scaled to the frame (figures)
+            from parlour.web import figures
+
+            drawn = figures.figure(ctx.game, ctx.state, self.t, seat=ctx.viewer, events=ctx.events)
+            drawn = re.sub(r' width="\d+" height="\d+"', "", drawn, count=1)
         self.animate_step = False
         stage = tag("div", drawn, class_="stage", id="stage")
         return tag(
@@ -493,7 +508,7 @@ class Embed:
             player, move = moved
             key, params = d.game.describe_move(d.state(step - 1), player, move)
             lines.append((t(key, **{**params, "player": seat_label(t, d.game.id, player)}), ""))
-            for event in d.events(step):
+            for event in visible(d.events(step), self.spec.seat):
                 said = d.game.describe_event(event)
                 if said is not None:
                     ekey, eparams, rule = said
@@ -596,6 +611,16 @@ class Embed:
         focus = self.ui.pop("focus", None)
         title = self.t("embed.title", game=self.t(f"game.{self.spec.game}.name"))
         return Reply(html, self.lang, self.spec.theme, title, out, timer, focus)
+
+
+def visible(events: list[Event], viewer: int | None) -> list[Event]:
+    """The events as ``viewer`` (``None``: anyone at the table) may see them."""
+    out = []
+    for event in events:
+        seen = event.seen_by(viewer)
+        if seen is not None:
+            out.append(Event(event.kind, {k: v for k, v in seen.items() if k != "kind"}))
+    return out
 
 
 ICONS = {
@@ -730,7 +755,11 @@ def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = Fa
             button(t("embed.moment.copy"), "embed-copy", id="embed-copy", class_="primary")
             + (tag("span", esc(t("embed.moment.copied")), role="status", id="embed-copied") if copied else "")
             + tag(
-                "a", esc(t("embed.moment.docs")), href="./docs/embed.html", target="_blank", class_="button"
+                "a",
+                esc(t("embed.moment.docs")),
+                href=t("embed.moment.docs-href"),
+                target="_blank",
+                class_="button",
             )
             + (tag("a", esc(t("editor.title")), href=edit, class_="button", id="embed-edit") if edit else "")
             + button(t("embed.moment.close"), "embed-close", id="embed-close"),

@@ -271,12 +271,18 @@ def context(
     ui: dict[str, Any],
     animate: bool = False,
     private: dict[str, Any] | None = None,
+    clock: int | None = None,
 ) -> NetBoardContext:
     """What the board draws from and acts on at a network table: this seat's view, the names
     given in the lobby (also in ``ui["names"]``, where some boards read them), the last ply's
-    events when ``animate``."""
+    events when ``animate``; a real-time match's time now in ``ui["clock"]`` (what a board counts
+    a lock-out or a trace's time left from; left out for any other game)."""
     names = names_of(t, view.lobby)
     ui["names"] = names
+    if clock is None:
+        ui.pop("clock", None)
+    else:
+        ui["clock"] = clock
     last = view.log[-1][1] if view.log else []
     return NetBoardContext(
         session=cast(LocalSession, None),  # a networked match has no local session
@@ -300,12 +306,14 @@ def board_markup(
     ui: dict[str, Any],
     animate: bool,
     private: dict[str, Any] | None = None,
+    clock: int | None = None,
 ) -> str:
-    """The board's own markup for this page's view of the table (empty before the first view)."""
+    """The board's own markup for this page's view of the table (empty before the first view);
+    ``clock`` is a real-time match's time now (see :func:`context`)."""
     board = boards.board(game.id)
     if board is None or not view.table:
         return ""
-    return str(board.render(context(t, game, view, ui, animate, private)))
+    return str(board.render(context(t, game, view, ui, animate, private, clock)))
 
 
 def log_items(t: T, board: Any, ctx: BoardContext, view: Table, start: int) -> list[play.LogItem]:
@@ -623,6 +631,8 @@ class NetPlay:
         self.bot_pending = False
         self.refusals_seen = 0
         self._ticking = False
+        self._wake_at: int | None = None
+        """When the redraw set for the end of a lock-out falls due (epoch ms), if one is set."""
         rtc.listen(self.on_rtc)
 
     def t(self, key: str, **params: Any) -> str:
@@ -789,7 +799,9 @@ class NetPlay:
         decision: Decision | None = None
         markup = ""
         if board is not None and view.table:
-            ctx = context(t, game, view, self.ui, self.animate(view), self.notes(view))
+            clock = self.match_clock(game)
+            ctx = context(t, game, view, self.ui, self.animate(view), self.notes(view), clock)
+            self.wake_when_unlocked(view, game, clock)
             ctx.speed = float(self.app.settings.speed(self.dom.reduced_motion()))
             if self.refused is not None and view.table.get("ply") != self.refused_at:
                 self.refused = None  # the game moved on
@@ -834,6 +846,35 @@ class NetPlay:
             class_="play",
         )
         return header(self.t, game_id) + tag("main", layout, id="main", **data)
+
+    def match_clock(self, game: Game[Any, Any]) -> int | None:
+        """A real-time match's time now: the host's own clock, or on a guest's page the host's time
+        in the latest view counted on (``None``: not a real-time match, or not started)."""
+        if not getattr(game, "realtime", False):
+            return None
+        if self.role == "host" and self.host is not None:
+            return None if self.host.started_at is None else self.host.clock(now_ms())
+        if self.role == "guest" and self.guest is not None:
+            return self.guest.clock(now_ms())
+        return None
+
+    def wake_when_unlocked(self, view: Table, game: Game[Any, Any], clock: int | None) -> None:
+        """Draw again when this page's seat's lock-out ends (its "Booo!" button comes back): no
+        message arrives then, the time alone has passed."""
+        if clock is None or view.seat is None or not view.table or view.lobby.get("phase") != PLAYING:
+            return
+        until = getattr(view_state(game, view.table["view"]), "locked_until", ())
+        if view.seat >= len(until) or until[view.seat] <= clock:
+            return
+        at = now_ms() + until[view.seat] - clock
+        if self._wake_at is not None and now_ms() < self._wake_at <= at:
+            return  # a redraw is already set for then or sooner (it sets the next one if needed)
+        self._wake_at = at
+        self.dom.later(until[view.seat] - clock + 20, self.woken)
+
+    def woken(self) -> None:
+        self._wake_at = None
+        self.app.render()
 
     def host_screen(self) -> str:
         host = self.host
@@ -1028,7 +1069,7 @@ class NetPlay:
         if found is None or board is None or not found[1].table:
             return
         game, view = found
-        ctx = context(self.t, game, view, self.ui, private=self.notes(view))
+        ctx = context(self.t, game, view, self.ui, private=self.notes(view), clock=self.match_clock(game))
         if not ctx.interactive and ctx.private is None:
             return
         target = f"{action}-{arg}"
@@ -1042,6 +1083,8 @@ class NetPlay:
         if ctx.private is not None:
             self.save_notes()
         if move is None or not ctx.interactive:
+            if move is None and hasattr(board, "patch"):
+                self.app.patching = board.patch(ctx)  # only what changed is redrawn (a traced step)
             return
         if isinstance(move, tuple):  # a real-time board names the seat: here it is always this page's
             move = move[1]

@@ -12,6 +12,7 @@ hidden information.
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +21,7 @@ from parlour.engine import Event, Outcome
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, tag
 from parlour.web.screens import seat_label
-from parlour.web.session import LocalSession
+from parlour.web.session import LocalSession, LogEntry
 
 T = Callable[..., str]
 
@@ -482,17 +483,81 @@ class LogItem:
 
 def log_items(t: T, ctx: BoardContext, board: Any = None) -> list[LogItem]:
     """A local match's log: each ply described by the game, with its events' lines."""
-    items = []
+    return [log_item(t, ctx, board, entry) for entry in ctx.session.log()]
+
+
+def log_item(t: T, ctx: BoardContext, board: Any, entry: LogEntry) -> LogItem:
+    """One ply of a local match described by the game, with its events' lines."""
     all_events = ctx.session.match.events
-    for entry in ctx.session.log():
-        words = t(
-            entry.key,
-            **{**worded(t, dict(entry.params)), "player": player_name(t, ctx, entry.player)},
+    words = t(
+        entry.key,
+        **{**worded(t, dict(entry.params)), "player": player_name(t, ctx, entry.player)},
+    )
+    events = all_events[entry.index] if entry.index < len(all_events) else []
+    lines = tuple(line for event in events if (line := event_line(t, board, ctx, event)))
+    return LogItem(entry.index, words, entry.notation, lines)
+
+
+_LOG_MARKUP: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
+"""Each local match's log entries as drawn, per session: a redraw after a move draws only the new
+entry (a long match's log was most of a redraw's time: issue #17). An entry is kept while its ply is
+the same object, in the same language, for the same viewer, with the game still on (an end may
+reveal what its lines hid); ``current`` (the moment on show) is part of the entry."""
+
+
+def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> list[str]:
+    memo = _LOG_MARKUP.setdefault(ctx.session, {})
+    stamp = (t("app.log-empty"), t("app.seat.n", n=1), ctx.viewer, replayable, ctx.session.outcome() is None)
+    if memo.get("stamp") != stamp:
+        memo.clear()
+        memo["stamp"] = stamp
+    entries = []
+    plies = ctx.session.match.plies
+    stop = tab_stop(ctx.replay, len(plies))
+    for i, ply in enumerate(plies):
+        current = replayable and ctx.replay == i + 1
+        hit = memo.get(i)
+        state = (current, stop == i + 1)
+        if hit is None or hit[0] is not ply or hit[1] != state:
+            item = log_item(t, ctx, board, ctx.session.log_entry(i))
+            hit = memo[i] = (ply, state, log_entry_markup(t, item, current, replayable, stop == i + 1))
+        entries.append(hit[2])
+    return entries
+
+
+def tab_stop(replay: int | None, plies: int) -> int:
+    """The log's one Tab stop (the arrows move along it): the entry shown, else the newest."""
+    return replay if replay is not None else plies
+
+
+def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True) -> str:
+    """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
+    the "embed this moment" button, its events' lines under it. Only the ``stop`` entry's buttons
+    are in the Tab order (a long game's log is one stop, not two per move)."""
+    label = tag("span", esc(f"{item.index + 1}. {item.words}"))
+    label += tag("code", esc(item.notation)) if item.notation else ""
+    lines = item.lines
+    sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
+    step, tabindex = item.index + 1, 0 if stop else -1
+    head = (
+        button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex)
+        if replayable
+        else tag("p", label)
+    )
+    if replayable:  # "Embed this moment": the position after this move, its events as captions
+        head += tag(
+            "button",
+            "&lt;/&gt;",
+            type="button",
+            class_="log-embed",
+            data_action="embed",
+            data_arg=item.index + 1,
+            id=f"embed-{item.index + 1}",
+            tabindex=tabindex,
+            aria_label=t("embed.moment.entry", n=item.index + 1),
+            title=t("embed.moment.entry", n=item.index + 1),
         )
-        events = all_events[entry.index] if entry.index < len(all_events) else []
-        lines = tuple(line for event in events if (line := event_line(t, board, ctx, event)))
-        items.append(LogItem(entry.index, words, entry.notation, lines))
-    return items
+    return tag("li", head + sub, class_="current" if current else None, id=f"log-{item.index}")
 
 
 def log_panel(
@@ -506,37 +571,13 @@ def log_panel(
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
     match's; a network table passes its own (no past positions to show: not replayable)."""
-    entries = []
-    listed = log_items(t, ctx, board) if items is None else items
-    # One Tab stop for the whole log (arrows move along it): the entry shown, else the newest.
-    stop = ctx.replay if ctx.replay is not None else (listed[-1].index + 1 if listed else 0)
-    for item in listed:
-        current = replayable and ctx.replay == item.index + 1
-        label = tag("span", esc(f"{item.index + 1}. {item.words}"))
-        label += tag("code", esc(item.notation)) if item.notation else ""
-        lines = item.lines
-        sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
-        step = item.index + 1
-        head = (
-            button_markup(
-                label, "replay", step, current, id=f"replay-{step}", tabindex=0 if step == stop else -1
-            )
-            if replayable
-            else tag("p", label)
-        )
-        if replayable:  # "Embed this moment": the position after this move, its events as captions
-            head += tag(
-                "button",
-                "&lt;/&gt;",
-                type="button",
-                class_="log-embed",
-                data_action="embed",
-                data_arg=item.index + 1,
-                id=f"embed-{item.index + 1}",
-                aria_label=t("embed.moment.entry", n=item.index + 1),
-                title=t("embed.moment.entry", n=item.index + 1),
-            )
-        entries.append(tag("li", head + sub, class_="current" if current else None, id=f"log-{item.index}"))
+    if items is None:
+        entries = local_log_entries(t, ctx, board, replayable)
+    else:
+        entries = [
+            log_entry_markup(t, item, replayable and ctx.replay == item.index + 1, replayable)
+            for item in items
+        ]
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
         tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")

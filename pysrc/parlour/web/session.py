@@ -63,6 +63,9 @@ class LocalSession:
         self._origin: int | None = None
         """Wall-clock ms at which match time 0 fell (real-time games); set by :meth:`clock`."""
         self._plans: dict[tuple[int, int], Any] = {}
+        self.plan_here = True
+        """Whether :meth:`plans` searches for the bots' missing plans itself; the page sets it false
+        while a worker plans for it (:meth:`parlour.web.bots.BotDriver.plan`, decision 0027)."""
         self.notes: dict[int, dict[str, Any]] = {}
         """Each seat's private notes (a pencilled hidden tile): never a move, never in the record."""
 
@@ -226,30 +229,54 @@ class LocalSession:
         """``(match time, seat, move)`` of every bot action and deadline move waiting, earliest first.
 
         Each bot is asked once per seat and ply, from its own view, with dice fixed by the seed, the
-        ply and the seat: asking again (on every timer) gives the same plan and costs nothing."""
+        ply and the seat: asking again (on every timer) gives the same plan and costs nothing. With
+        :attr:`plan_here` false, only the plans already known count (a worker is finding the rest)."""
         if self.outcome() is not None:
             return []
-        state, ply = self.state, len(self.match.plies)
+        if self.plan_here:
+            self.plan_all()
+        ply = len(self.match.plies)
         out: list[tuple[int, int, Any]] = []
-        for seat in self.game.to_act(state):
-            if not self.seats[seat].is_ai:
-                continue
-            if (ply, seat) not in self._plans:
-                if len(self._plans) > 64:
-                    self._plans = {k: v for k, v in self._plans.items() if k[0] == ply}
-                rng = Rng.from_seed(f"ai:{self.match.record.seed}:{ply}:{seat}")
-                legal = self.game.legal_moves(state, seat)
-                bot = self._bots[self.seats[seat].player]
-                self._plans[(ply, seat)] = bot.choose(
-                    self.game, self.game.view(state, seat), seat, legal, rng
-                )
-            move = self._plans[(ply, seat)]
+        for seat in self.planners():
+            move = self._plans.get((ply, seat))
             if move is not None:
                 out.append((int(getattr(move, "t", 0)), seat, move))
-        due = self.game.due(state)
+        due = self.game.due(self.state)
         if due is not None:
             out.append((int(getattr(due[1], "t", 0)), due[0], due[1]))
         return sorted(out, key=lambda p: p[0])
+
+    def planners(self) -> list[int]:
+        """The AI seats that may act now (a real-time game's bots each plan their next action)."""
+        if self.outcome() is not None:
+            return []
+        return [seat for seat in self.game.to_act(self.state) if self.seats[seat].is_ai]
+
+    def unplanned(self) -> list[int]:
+        """The AI seats whose plan for this ply is not known yet."""
+        ply = len(self.match.plies)
+        return [seat for seat in self.planners() if (ply, seat) not in self._plans]
+
+    def plan_all(self) -> list[tuple[int, Any]]:
+        """``(seat, move or None)`` for every AI seat that may act: the search (a worker runs it)."""
+        state, ply = self.state, len(self.match.plies)
+        for seat in self.unplanned():
+            if len(self._plans) > 64:
+                self._plans = {k: v for k, v in self._plans.items() if k[0] == ply}
+            rng = Rng.from_seed(f"ai:{self.match.record.seed}:{ply}:{seat}")
+            legal = self.game.legal_moves(state, seat)
+            bot = self._bots[self.seats[seat].player]
+            self._plans[(ply, seat)] = bot.choose(self.game, self.game.view(state, seat), seat, legal, rng)
+        return [(seat, self._plans[(ply, seat)]) for seat in self.planners()]
+
+    def take_plans(self, ply: int, plans: list[tuple[int, Any]]) -> bool:
+        """Keep plans found elsewhere for ply ``ply`` (a worker's); ``False`` (nothing kept) when
+        the match has moved on since, or a plan is for a seat that is not an AI's to act now."""
+        if ply != len(self.match.plies) or any(seat not in self.planners() for seat, _ in plans):
+            return False
+        for seat, move in plans:
+            self._plans[(ply, seat)] = move
+        return True
 
     def next_due(self, now: int) -> int | None:
         """Wall-clock ms when the next bot action or deadline falls due (``None``: nothing waits)."""
@@ -319,14 +346,16 @@ class LocalSession:
         return encode_link(self.match.record)
 
     def log(self) -> list[LogEntry]:
-        entries = []
-        for i, ply in enumerate(self.match.plies):
-            before = self.match.state_at(i)
-            move = self.game.decode_move(ply.move)
-            key, params = self.game.describe_move(before, ply.player, move)
-            notation_of = getattr(self.game, "notation", None)
-            notation = (
-                ply.move if isinstance(ply.move, str) else notation_of(move) if notation_of else str(ply.move)
-            )
-            entries.append(LogEntry(i, ply.player, key, params, notation))
-        return entries
+        return [self.log_entry(i) for i in range(len(self.match.plies))]
+
+    def log_entry(self, i: int) -> LogEntry:
+        """Ply ``i`` as the log tells it (the match screen asks only for plies it has not drawn yet)."""
+        ply = self.match.plies[i]
+        before = self.match.state_at(i)
+        move = self.game.decode_move(ply.move)
+        key, params = self.game.describe_move(before, ply.player, move)
+        notation_of = getattr(self.game, "notation", None)
+        notation = (
+            ply.move if isinstance(ply.move, str) else notation_of(move) if notation_of else str(ply.move)
+        )
+        return LogEntry(i, ply.player, key, params, notation)

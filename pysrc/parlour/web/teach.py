@@ -207,22 +207,22 @@ def lessons(board: Any, game_id: str, lang: str, motion: bool = True) -> dict[st
     return {row[1]: Live(Lesson(*row), game_id, lang, motion) for row in getattr(board, "LESSONS", ())}
 
 
-def figures(live: Mapping[str, Live], prefix: str) -> dict[str, str]:
-    """Each paragraph key's lessons, as markup to show under it."""
-    out: dict[str, str] = {}
-    for lesson in live.values():
+def figures(live: Mapping[str, Live], prefix: str, out: dict[str, str]) -> dict[str, str]:
+    """Each paragraph key's lessons added to ``out`` (key → markup to show under it)."""
+    for lesson in live.values():  # after any figure the board's own hook put there
         key = prefix + lesson.lesson.para
         out[key] = out.get(key, "") + lesson.markup()
     return out
 
 
-def act(live: Mapping[str, Live], action: str, arg: str, key: str = "") -> str | None:
-    """A scoped action (``L:<id>:<action>``) or key on a lesson; the id to focus next, if any."""
+def act(live: Mapping[str, Live], action: str, arg: str, key: str = "") -> tuple[str | None, str]:
+    """A scoped action (``L:<id>:<action>``) or key on a lesson: the id to focus next, if any, and
+    what to say (the step's caption, the verdict or a refusal) for a screen reader."""
     _, lid, inner = action.split(":", 2)
     lesson = live.get(lid)
     if lesson is None:
-        return None
-    before = lesson.step
+        return None, ""
+    before, judged = lesson.step, (lesson.verdict, lesson.feedback)
     try:
         if key:
             lesson.ui["key_on"] = (inner, arg)  # which of the board's elements has the key
@@ -237,4 +237,9 @@ def act(live: Mapping[str, Live], action: str, arg: str, key: str = "") -> str |
         # A step button that is now disabled cannot keep the focus: the other one takes it.
         steps = lesson.diagram.steps if lesson.diagram else 0
         focus = "prev" if lesson.step >= steps else "next" if lesson.step == 0 else None
-    return f"L-{lid}-{focus}" if focus else None
+    said = ""
+    if lesson.step != before:
+        said = " ".join(text for text, _ in lesson.caption_lines(lesson.step))
+    elif (lesson.verdict, lesson.feedback) != judged:
+        said = lesson.feedback
+    return (f"L-{lid}-{focus}" if focus else None), said

@@ -302,6 +302,10 @@ class Boo(Game[BooState, BooMove]):
     def apply(self, state: BooState, player: int, move: BooMove) -> tuple[BooState, list[Event]]:
         self.check_seat(state, player)
         check_move(move)
+        if state.claimant is not None and player != state.claimant and state.winners is None:
+            # BO-13: the first "Booo!" the host (or the device) heard is traced; a later one is refused
+            # in words that say why (not "not your turn" in a game where everyone acts at once).
+            raise NotYourTurn("another player called Booo! first", code="boo.illegal.claimed", rule="BO-13")
         self.check_turn(state, player)
         if move.visitor is not None and move.visitor != state.visitor:
             raise IllegalMove(

@@ -273,6 +273,10 @@ def trace(ctx: BoardContext) -> dict[str, Any] | None:
 def render(ctx: BoardContext) -> str:
     """The whole play area: seat zones around the castle, the castle, the players' panel."""
     state = ctx.state
+    if state.claimant is not None:
+        # Someone's "Booo!" was heard first: a colour picker left open elsewhere is closed, or it
+        # would come back (and call "Booo!" at a touch) when the search starts again.
+        ctx.ui.pop("picking", None)
     live = ctx.interactive
     current = trace(ctx) if live else None
     svg = castle_svg(ctx, current)
@@ -348,15 +352,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     if shown:
         parts.append(f'<g class="shown-route" aria-hidden="true">{shown}</g>')
     if current is not None:
-        start = cell_name(state.ghost)
-        parts.append(
-            f'<g class="traced" aria-hidden="true">{route_path(start, current["colour"], current["steps"], False, "trace")}</g>'
-        )
-        head, colour = trace_end(start, current["colour"], current["steps"])
-        hx, hy = centre(parse_cell(head))
-        parts.append(
-            f'<circle cx="{hx:.0f}" cy="{hy:.0f}" r="22" class="head" stroke="{HEX[COLOURS.index(colour)]}"/>'
-        )
+        parts.append(traced_layer(ctx, current))
     gx, gy = centre(state.ghost)
     moved = ghost_moved(ctx)
     style = ""
@@ -379,6 +375,33 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         + "".join(parts)
         + "</svg>"
     )
+
+
+def traced_layer(ctx: BoardContext, current: dict[str, Any]) -> str:
+    """The route being traced, with a ring on its head in the colour in use."""
+    start = cell_name(ctx.state.ghost)
+    path = route_path(start, current["colour"], current["steps"], False, "trace")
+    head, colour = trace_end(start, current["colour"], current["steps"])
+    hx, hy = centre(parse_cell(head))
+    ring = f'<circle cx="{hx:.0f}" cy="{hy:.0f}" r="22" class="head" stroke="{HEX[COLOURS.index(colour)]}"/>'
+    return f'<g class="traced" id="boo-traced" aria-hidden="true">{path}{ring}</g>'
+
+
+def patch(ctx: BoardContext) -> dict[str, str] | None:
+    """What a step of the route being traced changes (by element id): the route, the cells (the
+    cursor, "on the route") and the claimant's zone. The app redraws only these: a tap while
+    tracing must show at once (issue #11: tap → redraw p95 ≤ 50 ms). ``None``: redraw everything."""
+    current = trace(ctx) if ctx.interactive else None
+    if current is None:
+        return None
+    here = humans_here(ctx)
+    seat = int(current["seat"])
+    edge = ZONE_EDGES[max(1, min(6, len(here)))][here.index(seat)]
+    return {
+        "boo-traced": traced_layer(ctx, current),
+        "boo-cells": cells_grid(ctx, current),
+        f"boo-zone-{seat}": seat_zone(ctx, seat, current, edge),
+    }
 
 
 def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
@@ -419,7 +442,7 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
             )
             cells.append(f'<g{a}><rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>')
         rows.append(f'<g role="row">{"".join(cells)}</g>')
-    return f'<g class="cells">{"".join(rows)}</g>'
+    return f'<g class="cells" id="boo-cells">{"".join(rows)}</g>'
 
 
 def ghost_moved(ctx: BoardContext) -> tuple[str, int] | None:
@@ -476,23 +499,25 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         body += zone_button(t, esc(t("boo.action.cancel")), "boo-cancel", seat, f"boo-cancel-{seat}")
         body = tag("span", esc(t("boo.zone.pick")), class_="zone-ask") + body
     else:
-        # Over the network the page has no match clock: the host refuses a claim made too early.
-        locked = ctx.session is not None and state.locked_until[seat] > ctx.ui.get("clock", state.now)
+        # The match's clock: the device's own, or over the network the host's counted on from its
+        # latest view (the host still judges: a claim it finds too early is refused, not punished).
+        clock = ctx.ui.get("clock")
+        locked = isinstance(clock, int) and state.locked_until[seat] > clock
         hand = "boo-lower" if state.hands[seat] else "boo-hand"
         body += zone_button(
             t, esc(t("boo.lower" if state.hands[seat] else "boo.hand")), hand, seat, f"{hand}-{seat}"
         )
-        booo_label = esc(t("boo.booo"))
+        booo_label, left = esc(t("boo.booo")), None
         if locked:
-            wait = max(0, state.locked_until[seat] - ctx.ui.get("clock", state.now))
+            wait = max(0, state.locked_until[seat] - int(clock or 0))
             booo_label += tag("span", "", class_="lock", style=f"animation-duration:{wait}ms")
-        body += zone_button(
-            t, booo_label, "boo-booo", seat, f"boo-booo-{seat}", disabled=locked, cls="primary booo"
-        )
+            left = t("boo.label.time-left", count=-(-wait // 1000))  # BO-D2: the lock-out's time
+        body += zone_button(t, booo_label, "boo-booo", seat, f"boo-booo-{seat}", locked, "primary booo", left)
     return tag(
         "div",
         name + tag("div", body, class_="zone-buttons"),
         class_=f"zone edge-{edge}",
+        id=f"boo-zone-{seat}",
         data_seat=seat,
         role="group",
         aria_label=seat_name(ctx, seat),
@@ -500,10 +525,17 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
 
 
 def zone_button(
-    t: Any, label: str, action: str, arg: Any, id_: str, disabled: bool = False, cls: str = ""
+    t: Any,
+    label: str,
+    action: str,
+    arg: Any,
+    id_: str,
+    disabled: bool = False,
+    cls: str = "",
+    title: str | None = None,
 ) -> str:
     return (
-        f"<button{attrs(type='button', data_action=action, data_arg=arg, data_press='1', id=id_, disabled=disabled, class_=cls or None)}>"
+        f"<button{attrs(type='button', data_action=action, data_arg=arg, data_press='1', id=id_, disabled=disabled, class_=cls or None, title=title)}>"
         f"{label}</button>"
     )
 

@@ -59,8 +59,11 @@ LESSONS: tuple[tuple[str, ...], ...] = (
         "e:boop|booo:from=a6:to=",
         "k@b6",
     ),
+    ("blocking", "cats", "6/6/2P3/6/3p2/6 8k0c/6k0c 8/7 -/- o place", "k@c3"),
     ("graduation", "line", "6/6/6/4p1/1oo3/6 6k0c/7k0c 8/8 -/- o place", "k@d2"),
     ("graduation", "grad", "5p/6/2o3/1o1o2/6/6 5k0c/7k0c 8/8 bottom-e+0/- o place", "", "e:graduate", "k@c5"),
+    ("eight", "eight", "6/o5/5p/o1o1o1/6/o1o1o1 1k0c/7k0c 8/8 bottom-a+0/- o place", "k@f6,x:a1"),
+    ("ghost-enter", "enter", "2p3/6/6/6/6/6 8k0c/7k0c 8/8 -/- o place", "k@f1,g:top-c"),
     ("booo", "booo", "6/6/1pPo2/6/6/6 7k0c/6k0c 8/7 top-c+1/- o place", "k@f1"),
     ("winning", "win", "6/2p3/2OO2/3p2/6/o5 4k1c/6k0c 5/8 bottom-e+0/- o place", "", "win", "c@b4"),
 )

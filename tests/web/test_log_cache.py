@@ -1,0 +1,47 @@
+"""The match screen's log draws only what is new after a move (issue #17): what it draws is always
+what drawing every entry afresh gives, across moves, an undo, a moment on show and a language change."""
+
+from __future__ import annotations
+
+import functools
+
+from parlour import games
+from parlour.i18n import translate
+from parlour.web import boards, play
+from parlour.web.session import HUMAN, LocalSession, Seat
+
+
+def drawn(session: LocalSession, lang: str = "en", replay: int | None = None) -> tuple[str, str]:
+    """The log as drawn with the kept entries, and drawn afresh."""
+    t = functools.partial(translate, lang)
+    board = boards.board(session.game.id)
+    ctx = play.BoardContext(session, t, session.state, 0, replay=replay)
+    kept = play.log_panel(t, ctx, board)
+    play._LOG_MARKUP.pop(session, None)
+    fresh = play.log_panel(t, ctx, board)
+    return kept, fresh
+
+
+def test_the_kept_log_is_the_log_drawn_afresh():
+    gid = "boop"
+    session = LocalSession.new(
+        games.load(gid), [Seat(HUMAN), Seat("random")], games.module(gid).BOTS, None, "3"
+    )
+    for ply in range(12):
+        person = session.human_to_act()
+        if person is not None:
+            legal = session.game.legal_moves(session.state, person)
+            session.play(person, legal[ply % len(legal)])
+        elif session.step_ai() is None:
+            break
+        kept, fresh = drawn(session)
+        assert kept == fresh
+    assert kept.count("<li id=") >= 8
+    session.undo()
+    kept, fresh = drawn(session)
+    assert kept == fresh
+    kept, fresh = drawn(session, replay=2)
+    assert kept == fresh and 'data-action="replay" data-arg="2" aria-pressed="true"' in kept
+    english = kept
+    kept, fresh = drawn(session, lang="uk")
+    assert kept == fresh and kept != english
