@@ -19,6 +19,7 @@ from parlour.web.bots import BotDriver
 from parlour.web.play import (
     BoardContext,
     Refusal,
+    announcement,
     decision_of,
     game_screen,
     is_private,
@@ -282,11 +283,9 @@ class App:
 
     def announce_last(self) -> None:
         session = self.sessions[self.route.game]
-        log = session.log()
-        if log:
-            entry = log[-1]
-            name = self.t(f"{self.route.game}.seat.{entry.player}", n=entry.player + 1)
-            self.dom.announce(self.t(entry.key, **{**entry.params, "player": name}))
+        said = announcement(self.t, self.context(session), boards.board(session.game.id))
+        if said:
+            self.dom.announce(said)
 
     def schedule_ai(self) -> None:
         session = self.sessions.get(self.route.game)
