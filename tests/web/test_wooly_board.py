@@ -235,5 +235,11 @@ def test_the_rules_help_explains_with_live_tile_diagrams_drawn_by_the_board_in_e
         assert 'class="mark closed black"' in figures["wooly-bully.help.scoring"]
         assert 'class="mark spoiled"' in figures["wooly-bully.help.wolf"], "the wolf spoils the pasture"
         assert 'class="mark spoiled"' not in figures["wooly-bully.help.hunter"], "the hunter cancels it"
+        for key in (
+            "wooly-bully.help.hunter",
+            "wooly-bully.help.scoring",
+        ):  # the caption's count is the badge's
+            badge = re.search(r'<text y="5">(\d+)</text>', figures[key]).group(1)
+            assert re.search(rf"<figcaption>[^<]*\b{badge}\b", figures[key]), (lang, key)
     _app, dom = open_app("#/wooly-bully/rules")
     assert dom.html.count('class="wb-figure"') >= 5, "every diagram is on the rules help page"
