@@ -54,8 +54,9 @@ PYODIDE_FILES = (
 """The files Pyodide fetches at run time (see shared/notes/platform-facts.md); the rest of the npm
 package (type stubs, consoles, source maps) is never loaded and is left out of the site."""
 
-WHEEL_EXCLUDE = ("generate.py", "cli.py", "__main__.py")
-"""Command-line and data-generator modules run on CPython only; the page never imports them."""
+WHEEL_EXCLUDE = ("generate.py", "cli.py", "__main__.py", "stats.py", "tilegen.py", "tileset.py")
+"""Command-line, statistics and data-generator modules run on CPython only (``python -m parlour``,
+the tile tables' writers); the page never imports them (decision 0084)."""
 
 OWN_FILES_BUDGET = 500_000
 """Bytes the site's own files (everything but Pyodide) may take: the build reports them against it."""

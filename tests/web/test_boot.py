@@ -3,6 +3,7 @@ board imported, every catalogue read, and nothing of the page touched while doin
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import types
@@ -33,6 +34,7 @@ def test_prepare_imports_every_game_and_board_and_reads_every_catalogue_without_
     monkeypatch.delitem(sys.modules, "parlour.web.dom", raising=False)
     catalogue.cache_clear()
     names = boot.prepare()
+    gc.unfreeze()  # prepare ends by freezing what lives (settle): not for the rest of the test run
     assert {"parlour.web.app", "parlour.web.dom", "parlour.web.bots"} <= set(names)
     for info in games.GAMES:
         assert info.package in sys.modules and boards.BOARDS[info.id] in sys.modules
@@ -46,3 +48,11 @@ def test_after_a_restore_python_random_numbers_differ_from_the_snapshots():
     random.seed(17)  # as the snapshot left it
     boot.restored()
     assert random.random() != frozen
+
+
+def test_settle_leaves_what_lives_now_out_of_the_collectors_scans():
+    try:
+        boot.settle()
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()

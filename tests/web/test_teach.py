@@ -36,7 +36,10 @@ def words(html: str) -> str:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_goal_comes_first_then_short_sections_with_headings(lang):
     html = help_html(lang)
-    headings = re.findall(r'<h2 id="help-([a-z]+)">([^<]+)</h2>', html)
+    headings = re.findall(r'<h2 id="help-([a-z]+)" tabindex="-1">([^<]+)</h2>', html)
+    # The contents list every section, in order, each a link that opens the help at it.
+    toc = re.findall(r'href="#/boop/rules\?at=([a-z]+)"', html)
+    assert toc == [h for h, _ in headings] == [name for name, _ in board.HELP]
     assert [h for h, _ in headings][:2] == ["goal", "setup"]
     assert {"turn", "boop", "graduation", "ghosts", "winning", "edges"} <= {h for h, _ in headings}
     first = re.search(r"<p id=\"([^\"]+)\"", html)
@@ -149,7 +152,8 @@ def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
     sys.path.insert(0, str(Path(__file__).parent))
     from test_match_screen import open_app, text_of
 
-    _app, dom = open_app("#/boop/rules")
+    _app, dom = open_app("#/boop/rules?at=ghosts")
+    assert dom.focused == "help-ghosts", "a link of the contents opens the help at that section"
     assert 'data-lesson="boop" data-step="0"' in dom.html
     dom.click("L:boop:next")
     assert 'data-lesson="boop" data-step="1"' in dom.html
@@ -157,6 +161,11 @@ def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
     assert "a6 falls off the bed" in text_of(dom.html, "L-boop-events")
     assert "a6 falls off the bed" in dom.said[-1], "a screen reader hears what the step did"
     assert 'href="#/boop/rules?rule=BP-4"' in dom.html
+    dom.set_hash("#/boop/rules?rule=BP-4")  # the caption's rule link: the lesson stays where it was
+    assert dom.focused == "rule-BP-4" and 'data-lesson="boop" data-step="1"' in dom.html
+    dom.set_hash("#/")
+    dom.set_hash("#/boop/rules")  # opened again: the lessons start afresh
+    assert 'data-lesson="boop" data-step="0"' in dom.html
     # Keys: arrows move the exercise board's cursor; Enter on a cell (a click) plays there.
     dom.on_event("key", "L:grad:cell", "c3", "", "ArrowUp")
     dom.on_event("key", "L:grad:cell", "c4", "", "ArrowUp")

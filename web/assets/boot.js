@@ -216,6 +216,8 @@
     }
     window.parlourBoot.timings.snapshot = restored;
     py.runPython("from parlour.web.app import start\nstart()");
+    // Once the first screen is up: what lives now is out of the garbage collector's scans.
+    setTimeout(() => py.runPython("from parlour.web.boot import settle\nsettle()"), 0);
   };
   window.parlourBoot.python = startPython().catch(fail);
   addEventListener("parlour-ready", () => {

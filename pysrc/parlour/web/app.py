@@ -90,7 +90,10 @@ class App:
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
         self.lessons: dict[str, teach.Live] = {}
-        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
+        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it
+        and kept while the reader follows links within it (a caption's rule link, the contents)."""
+        self.lessons_of: tuple[str, str] = ("", "")
+        """The game and language the lessons were made for."""
         self.loading: tuple[str, str] | None = None
         """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
@@ -155,7 +158,8 @@ class App:
         self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
-        self.lessons = {}
+        if self.route.screen != "rules":
+            self.lessons, self.lessons_of = {}, ("", "")
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -164,6 +168,8 @@ class App:
             self.net_play().open_join(self.route.params)
         if self.route.screen == "rules" and self.route.params.get("rule"):
             self.ui["focus"] = f"rule-{self.route.params['rule']}"  # the rule the link pointed at
+        elif self.route.screen == "rules" and self.route.params.get("at"):
+            self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.render()
 
@@ -716,7 +722,8 @@ class App:
             board = boards.board(r.game)
             hook = getattr(board, "help_examples", None)
             figures = hook(t) if callable(hook) else {}
-            if not self.lessons:
+            if self.lessons_of != (r.game, self.settings.lang):
+                self.lessons_of = (r.game, self.settings.lang)
                 motion = self.settings.animate(self.dom.reduced_motion())
                 self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
             figures = teach.figures(self.lessons, prefix, dict(figures))

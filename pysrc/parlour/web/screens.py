@@ -236,16 +236,22 @@ def rules(
         hit = bool(wanted) and wanted in ids
         return tag("p", head + esc(words), id=k, class_="wanted" if hit else None) + figures.get(k, "")
 
-    if sections:
-        paras = "".join(
+    if sections:  # the goal, then a list of the sections (on a phone the help is long), then them
+        links = "".join(
+            tag("li", tag("a", esc(t(f"{game_id}.help-h.{name}")), href=f"#/{game_id}/rules?at={name}"))
+            for name, _ in sections
+        )
+        toc = tag("nav", tag("ul", links), class_="help-toc", aria_label=t("app.rules-contents"))
+        parts = [
             tag(
                 "section",
-                tag("h2", esc(t(f"{game_id}.help-h.{name}")), id=f"help-{name}")
+                tag("h2", esc(t(f"{game_id}.help-h.{name}")), id=f"help-{name}", tabindex=-1)
                 + "".join(para(k) for k in ks),
                 aria_labelledby=f"help-{name}",
             )
             for name, ks in sections
-        )
+        ]
+        paras = parts[0] + toc + "".join(parts[1:])
     else:
         paras = "".join(para(k) for k in keys)
     paras = paras or tag("p", esc(t("app.rules-missing")))

@@ -303,7 +303,7 @@ def table_panel(ctx: BoardContext, view: dict[str, Any]) -> str:
     for p in range(view["players"]):
         colour = view["colours"][p] if (view["revealed"][p] or view["ended"]) else None
         chip = (
-            f'<svg viewBox="0 0 20 20" class="chip {colour}" aria-hidden="true"><rect width="20" height="20" rx="4" class="t pasture {colour}"/>'
+            f'<svg viewBox="0 0 20 20" class="chip {colour}" aria-hidden="true">'
             f'<rect width="20" height="20" rx="4" fill="url(#wb-{colour})"/></svg>'
             if colour
             else '<span class="chip unknown" aria-hidden="true">?</span>'
@@ -356,8 +356,11 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
     hand = list(view["hands"][seat])
     buttons = []
     live = ctx.interactive
+    # A finished game leaves nothing to do: the hand stays on view, every tile a disabled button, and
+    # "Reveal my colour" goes (every colour is shown at the end).
+    ended = bool(view["ended"])
     entries: list[tuple[str, int, str]] = [(str(tid), tid, tile_words(t, tid)) for tid in hand]
-    if not view["revealed"][seat]:
+    if not view["revealed"][seat] and not ended:
         entries.append(("reveal", shepherd_id(COLOURS.index(colour)), t("wooly-bully.action.reveal")))
     focus_key = item if any(k == item for k, _, _ in entries) else (entries[0][0] if entries else "")
     for key, tid, words in entries:
@@ -378,7 +381,7 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
                 aria_pressed="true" if key == item else "false",
                 aria_label=label,
                 tabindex=0 if key == focus_key else -1,
-                disabled=live and not usable,
+                disabled=ended or (live and not usable),
             )
         )
     row = tag(
@@ -634,9 +637,9 @@ def _arrow(
 
 
 # --- rules help ----------------------------------------------------------------------------------------
-def figure(t: Any, cells: list[tuple[int, int, int, int]], label: str) -> str:
-    """A live diagram for the rules help: tiles ``(x, y, tile, rot)`` drawn by the board's own code,
-    closed and spoiled pastures marked as on the table."""
+def laid(cells: list[tuple[int, int, int, int]]) -> Board:
+    """A board with the tiles ``(x, y, tile, rot)`` laid village first (a second tile on a square
+    goes on top), as a diagram shows them."""
     from parlour.games.wooly_bully.tiles import village_id
 
     board = Board()
@@ -646,6 +649,13 @@ def figure(t: Any, cells: list[tuple[int, int, int, int]], label: str) -> str:
             board.stack(tid, (x, y))
         elif not board.cells or board.fits(tid, rot, (x, y)):
             board.place(tid, rot, (x, y))
+    return board
+
+
+def figure(t: Any, cells: list[tuple[int, int, int, int]], label: str) -> str:
+    """A live diagram for the rules help: tiles ``(x, y, tile, rot)`` drawn by the board's own code,
+    closed and spoiled pastures marked as on the table."""
+    board = laid(cells)
     xs, ys = [c[0] for c in cells], [c[1] for c in cells]
     x0, y0 = min(xs) * S - 8, min(ys) * S - 8
     w, h = (max(xs) - min(xs) + 1) * S + 16, (max(ys) - min(ys) + 1) * S + 16
@@ -689,6 +699,7 @@ def help_examples(t: Any) -> dict[str, str]:
     deep = _design("deep-forest")
     vcap_blue = _design("village-cap", blue)
     closed = [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, straight, 0), (-1, -2, cap, 2)]
+    sheep = laid(closed).score(black, False)  # the captions say what the tile set prints
     return {
         "wooly-bully.help.turn": figure(
             t, [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, cap, 2)], t("wooly-bully.figure.turn")
@@ -699,10 +710,10 @@ def help_examples(t: Any) -> dict[str, str]:
         "wooly-bully.help.hunter": figure(
             t,
             [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0), (-2, -2, hunter, 0)],
-            t("wooly-bully.figure.hunter"),
+            t("wooly-bully.figure.hunter", count=sheep),
         ),
         "wooly-bully.help.scoring": figure(
-            t, [*closed, (1, 0, vcap_blue, 2)], t("wooly-bully.figure.scoring")
+            t, [*closed, (1, 0, vcap_blue, 2)], t("wooly-bully.figure.scoring", count=sheep)
         ),
         "wooly-bully.help.reveal": tag(
             "figure",
