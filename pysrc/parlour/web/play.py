@@ -498,6 +498,17 @@ def log_item(t: T, ctx: BoardContext, board: Any, entry: LogEntry) -> LogItem:
     return LogItem(entry.index, words, entry.notation, lines)
 
 
+def announcement(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """What the screen reader's live region says after a ply: the same words the visible log
+    shows for the last ply (players by name, colours in the reader's language) and its events'
+    lines; ``""`` before the first ply."""
+    plies = len(ctx.session.match.plies)
+    if not plies:
+        return ""
+    item = log_item(t, ctx, board, ctx.session.log_entry(plies - 1))
+    return " ".join((item.words, *item.lines))
+
+
 _LOG_MARKUP: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
 """Each local match's log entries as drawn, per session: a redraw after a move draws only the new
 entry (a long match's log was most of a redraw's time: issue #17). An entry is kept while its ply is
@@ -650,7 +661,9 @@ def end_screen(
     if outcome is None or ctx.replay is not None:
         return ""
     title = status(t, ctx, turn=Turn(outcome=outcome))
-    reason = t(outcome.reason) if outcome.reason else ""
+    # A reason may name the winner ("{player} has 4 wall tiles and wins.").
+    winner = player_name(t, ctx, outcome.winners[0]) if outcome.winners else ""
+    reason = t(outcome.reason, player=winner) if outcome.reason else ""
     scores = ""
     details = getattr(board, "end_details", None)
     if callable(details):
