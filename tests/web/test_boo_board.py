@@ -270,3 +270,20 @@ def test_bo_d2_a_guest_page_greys_its_booo_during_its_lock_out_and_brings_it_bac
     clock[0] += 3_800
     anna.run_timers()
     assert "disabled" not in booo_button(anna.screens[-1], 1)
+
+
+def test_the_castle_walls_are_a_kept_layer_that_a_page_does_not_draw_twice():
+    """The castle's static layer is whole in the markup, and left out of the next screen's markup
+    when the same layer is on the page already (the page keeps its drawn walls: tap → redraw)."""
+    from parlour.web.markup import reuse_kept
+
+    s = session("human", "human")
+    html = board.render(ctx_of(s))
+    assert html.count('class="wall ') > 20 and "<!--keep:boo-castle-layer:" in html
+    first, reused, shown = reuse_kept(html, set())
+    assert first == html and reused == [] and len(shown) == 1
+    again, reused, _ = reuse_kept(board.render(ctx_of(s)), shown)
+    assert reused == ["boo-castle-layer"] and 'class="wall ' not in again and "svg.boo-castle" not in again
+    other = session("human", "human", seed="another castle")
+    _, reused, _ = reuse_kept(board.render(ctx_of(other)), shown)
+    assert reused == []  # another castle: drawn afresh

@@ -387,6 +387,20 @@ def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     assert 'id="back-to-game"' not in dom.html and 'id="choices"' in dom.html
 
 
+def test_the_log_is_one_tab_stop_and_the_arrows_move_along_it():
+    """However long the game, the log costs one Tab stop (the newest entry, or the one shown); the
+    arrows move the focus along it without showing anything until Enter."""
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    stops = re.findall(r'<button[^>]*id="replay-(\d)"[^>]*tabindex="(-?\d)"', dom.html)
+    assert stops == [("1", "-1"), ("2", "-1"), ("3", "0")]
+    dom.on_event("key", "replay", "3", "", "ArrowUp")
+    assert dom.focused == "replay-2" and "Showing the position" not in dom.html
+    dom.on_event("key", "replay", "1", "", "ArrowUp")
+    assert dom.focused == "replay-1", "the first entry is as far as it goes"
+    dom.click("replay", "1")
+    assert re.search(r'id="replay-1"[^>]*tabindex="0"', dom.html), "the entry shown is the stop"
+
+
 def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_in_the_words():
     """BP-1 .. BP-21: each rule of the digest is an anchor of the help (so a refusal's link lands
     on it), taken from the board's HELP_RULES, while the paragraphs' words carry no code."""

@@ -161,6 +161,11 @@ def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
     assert "a6 falls off the bed" in text_of(dom.html, "L-boop-events")
     assert "a6 falls off the bed" in dom.said[-1], "a screen reader hears what the step did"
     assert 'href="#/boop/rules?rule=BP-4"' in dom.html
+    dom.set_hash("#/boop/rules?rule=BP-4")  # the caption's rule link: the lesson stays where it was
+    assert dom.focused == "rule-BP-4" and 'data-lesson="boop" data-step="1"' in dom.html
+    dom.set_hash("#/")
+    dom.set_hash("#/boop/rules")  # opened again: the lessons start afresh
+    assert 'data-lesson="boop" data-step="0"' in dom.html
     # Keys: arrows move the exercise board's cursor; Enter on a cell (a click) plays there.
     dom.on_event("key", "L:grad:cell", "c3", "", "ArrowUp")
     dom.on_event("key", "L:grad:cell", "c4", "", "ArrowUp")

@@ -243,3 +243,17 @@ def test_the_rules_help_explains_with_live_tile_diagrams_drawn_by_the_board_in_e
             assert re.search(rf"<figcaption>[^<]*\b{badge}\b", figures[key]), (lang, key)
     _app, dom = open_app("#/wooly-bully/rules")
     assert dom.html.count('class="wb-figure"') >= 5, "every diagram is on the rules help page"
+
+
+def test_after_the_game_ends_the_hand_is_shown_but_offers_no_action():
+    """A finished game leaves nothing to do: the hand stays on view but no tile (nor "Reveal my colour",
+    since every colour is shown at the end) is a button that looks live and does nothing."""
+    state = built(hands=[[VCAP_B], [CAP_Y], []], players=3)
+    while GAME.outcome(state) is None:
+        to_act = next(p for p in range(3) if mv.LEAVE in GAME.legal_moves(state, p))
+        state, _ = GAME.apply(state, to_act, mv.LEAVE)
+    html = wb.render(ctx_for(session_on(state), 0))
+    assert str(VCAP_B) in html and 'id="wb-hand-' in html  # the hand is still shown
+    assert "wb-hand-reveal" not in html and t("wooly-bully.action.reveal") not in html
+    hand = re.findall(r'<button[^>]*id="wb-hand-[^"]*"[^>]*>', html)
+    assert hand and all(" disabled" in b for b in hand), hand

@@ -42,6 +42,7 @@ port.onmessage = (event) => {
   timer = reply.timer == null ? null : setTimeout(() => send({ type: "tick" }), reply.timer);
   document.body.dataset.ready = "1";
   window.parlourEmbedBoot = reply.boot;  // start-up figures, read by bench/embeds.py
+  window.parlourEmbedShown = window.parlourEmbedShown || performance.now();
 };
 
 const data = (el, name) => (el && el.getAttribute("data-" + name)) || "";

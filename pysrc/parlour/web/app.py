@@ -14,12 +14,13 @@ from urllib.parse import quote
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, router, screens, teach
+from parlour.web import boards, embed, markup, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
     BoardContext,
     Refusal,
+    announcement,
     decision_of,
     game_screen,
     is_private,
@@ -94,10 +95,15 @@ class App:
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
         self.patching: dict[str, str] | None = None
+        self.kept: set[tuple[str, str]] = set()
+        """The kept layers on the page now (:func:`parlour.web.markup.kept`): id and key."""
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
         self.lessons: dict[str, teach.Live] = {}
-        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it."""
+        """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it
+        and kept while the reader follows links within it (a caption's rule link, the contents)."""
+        self.lessons_of: tuple[str, str] = ("", "")
+        """The game and language the lessons were made for."""
         self.loading: tuple[str, str] | None = None
         """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
@@ -139,7 +145,7 @@ class App:
         patch = getattr(self.dom, "patch", None)
         if patch is None or not patch(parts):
             return False
-        target = self.ui.pop("focus", None)
+        target = self.screen_ui().pop("focus", None)
         if target:
             self.dom.focus(target)
         return True
@@ -162,7 +168,8 @@ class App:
         self.share_open, self.copied, self.end_closed = False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
-        self.lessons = {}
+        if self.route.screen != "rules":
+            self.lessons, self.lessons_of = {}, ("", "")
         if self.route.screen == "play":
             self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
@@ -291,11 +298,9 @@ class App:
 
     def announce_last(self) -> None:
         session = self.sessions[self.route.game]
-        log = session.log()
-        if log:
-            entry = log[-1]
-            name = self.t(f"{self.route.game}.seat.{entry.player}", n=entry.player + 1)
-            self.dom.announce(self.t(entry.key, **{**entry.params, "player": name}))
+        said = announcement(self.t, self.context(session), boards.board(session.game.id))
+        if said:
+            self.dom.announce(said)
 
     def schedule_ai(self) -> None:
         session = self.sessions.get(self.route.game)
@@ -523,6 +528,11 @@ class App:
         if key == "Escape" and self.route.screen in ("play", *NET_SCREENS) and over and not self.end_closed:
             self.on_click("end-close", "")
             return
+        if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
+            # The log is one Tab stop: the arrows move along its entries (Enter shows one).
+            step = int(arg) + (1 if key == "ArrowDown" else -1)
+            self.ui["focus"] = f"{action}-{min(max(step, 1), len(session.match.plies))}"
+            return
         if self.route.screen in ("play", *NET_SCREENS):
             self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
             self.board_act("key", key)
@@ -727,7 +737,8 @@ class App:
             board = boards.board(r.game)
             hook = getattr(board, "help_examples", None)
             figures = hook(t) if callable(hook) else {}
-            if not self.lessons:
+            if self.lessons_of != (r.game, self.settings.lang):
+                self.lessons_of = (r.game, self.settings.lang)
                 motion = self.settings.animate(self.dom.reduced_motion())
                 self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
             figures = teach.figures(self.lessons, prefix, dict(figures))
@@ -792,7 +803,12 @@ class App:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
         ui = self.screen_ui()
-        self.dom.render(html, str(ui.get("home", "")))
+        home = str(ui.get("home", ""))
+        keeping = getattr(self.dom, "render_keeping", None)
+        lean, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
+        # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.
+        if not (reused and keeping is not None and keeping(lean, home, reused)):
+            self.dom.render(html, home)
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it

@@ -62,6 +62,23 @@ def render(html: str, home: str = "") -> None:
                     el.setSelectionRange(typed[1], typed[2])
 
 
+def render_keeping(html: str, home: str, reused: list[str]) -> bool:
+    """:func:`render`, moving the elements with the ``reused`` ids (kept layers: ``html`` has them
+    empty) from the old markup into the new; ``False``, nothing done, when one is not on the page."""
+    doc = js.document
+    held = [doc.getElementById(element_id) for element_id in reused]
+    if not all(_some(el) for el in held):
+        return False
+    for el in held:
+        el.remove()  # out of the old markup before it is replaced: the node lives on
+    render(html, home)
+    for element_id, el in zip(reused, held, strict=True):
+        empty = doc.getElementById(element_id)
+        if _some(empty):
+            empty.replaceWith(el)
+    return True
+
+
 def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
     """Scroll offsets of the elements marked ``data-keep-scroll``, and whether each was at its end."""
     out = {}

@@ -29,7 +29,7 @@ from parlour.i18n import LANGUAGES, pick_language, translate
 from parlour.web import boards
 from parlour.web.diagram import START, Diagram, DiagramError, load, start_match
 from parlour.web.markup import button, esc, tag
-from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of, split_rule
+from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of, split_rule, worded
 from parlour.web.screens import seat_label
 from parlour.web.session import HUMAN, LocalSession, Seat
 
@@ -507,12 +507,13 @@ class Embed:
         else:
             player, move = moved
             key, params = d.game.describe_move(d.state(step - 1), player, move)
-            lines.append((t(key, **{**params, "player": seat_label(t, d.game.id, player)}), ""))
+            said_params = {**worded(t, dict(params)), "player": seat_label(t, d.game.id, player)}
+            lines.append((t(key, **said_params), ""))
             for event in visible(d.events(step), self.spec.seat):
                 said = d.game.describe_event(event)
                 if said is not None:
                     ekey, eparams, rule = said
-                    lines.append((t(ekey, **eparams), rule))
+                    lines.append((t(ekey, **worded(t, dict(eparams))), rule))
         return lines
 
     def status(self) -> str:

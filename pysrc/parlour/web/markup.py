@@ -6,6 +6,7 @@ so the same code renders in the browser and in tests on CPython.
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 
@@ -37,6 +38,32 @@ def tag(name: str, body: str = "", **values: object) -> str:
 def button(label: str, action: str, arg: object = None, **values: object) -> str:
     """A button the app's one click handler dispatches by its ``data-action``."""
     return tag("button", esc(label), type="button", data_action=action, data_arg=arg, **values)
+
+
+def kept(element_id: str, key: str, body: str) -> str:
+    """A ``<g>`` whose ``body`` stays the same while ``key`` does (a board's static layer: the castle's
+    walls). The page keeps the drawn element from one screen to the next instead of drawing it
+    again (:func:`reuse_kept`); the markup is whole, so anything that reads it needs nothing else."""
+    return f'<g id="{element_id}"><!--keep:{element_id}:{key}-->{body}<!--/keep:{element_id}--></g>'
+
+
+_KEPT = re.compile(r"<!--keep:([\w-]+):([\w-]+)-->(.*?)<!--/keep:\1-->", re.S)
+
+
+def reuse_kept(html: str, shown: set[tuple[str, str]]) -> tuple[str, list[str], set[tuple[str, str]]]:
+    """``html`` with the bodies of the :func:`kept` elements already ``shown`` (same id and key on
+    the screen now) left out, the ids of those, and every kept element of ``html`` (shown next)."""
+    reused: list[str] = []
+    found: set[tuple[str, str]] = set()
+
+    def cut(m: re.Match[str]) -> str:
+        found.add((m[1], m[2]))
+        if (m[1], m[2]) in shown:
+            reused.append(m[1])
+            return ""
+        return m[0]
+
+    return _KEPT.sub(cut, html), reused, found
 
 
 def labelled(label: str, control: str) -> str:

@@ -513,6 +513,17 @@ def log_item(t: T, ctx: BoardContext, board: Any, entry: LogEntry) -> LogItem:
     return LogItem(entry.index, words, entry.notation, lines)
 
 
+def announcement(t: T, ctx: BoardContext, board: Any = None) -> str:
+    """What the screen reader's live region says after a ply: the same words the visible log
+    shows for the last ply (players by name, colours in the reader's language) and its events'
+    lines; ``""`` before the first ply."""
+    plies = len(ctx.session.match.plies)
+    if not plies:
+        return ""
+    item = log_item(t, ctx, board, ctx.session.log_entry(plies - 1))
+    return " ".join((item.words, *item.lines))
+
+
 _LOG_MARKUP: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
 """Each local match's log entries as drawn, per session: a redraw after a move draws only the new
 entry (a long match's log was most of a redraw's time: issue #17). An entry is kept while its ply is
@@ -527,24 +538,38 @@ def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> 
         memo.clear()
         memo["stamp"] = stamp
     entries = []
-    for i, ply in enumerate(ctx.session.match.plies):
+    plies = ctx.session.match.plies
+    stop = tab_stop(ctx.replay, len(plies))
+    for i, ply in enumerate(plies):
         current = replayable and ctx.replay == i + 1
         hit = memo.get(i)
-        if hit is None or hit[0] is not ply or hit[1] != current:
+        state = (current, stop == i + 1)
+        if hit is None or hit[0] is not ply or hit[1] != state:
             item = log_item(t, ctx, board, ctx.session.log_entry(i))
-            hit = memo[i] = (ply, current, log_entry_markup(t, item, current, replayable))
+            hit = memo[i] = (ply, state, log_entry_markup(t, item, current, replayable, stop == i + 1))
         entries.append(hit[2])
     return entries
 
 
-def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool) -> str:
+def tab_stop(replay: int | None, plies: int) -> int:
+    """The log's one Tab stop (the arrows move along it): the entry shown, else the newest."""
+    return replay if replay is not None else plies
+
+
+def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True) -> str:
     """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button, its events' lines under it."""
+    the "embed this moment" button, its events' lines under it. Only the ``stop`` entry's buttons
+    are in the Tab order (a long game's log is one stop, not two per move)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
     label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
     sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
-    head = button_markup(label, "replay", item.index + 1, current) if replayable else tag("p", label)
+    step, tabindex = item.index + 1, 0 if stop else -1
+    head = (
+        button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex)
+        if replayable
+        else tag("p", label)
+    )
     if replayable:  # "Embed this moment": the position after this move, its events as captions
         head += tag(
             "button",
@@ -554,6 +579,7 @@ def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool) -> st
             data_action="embed",
             data_arg=item.index + 1,
             id=f"embed-{item.index + 1}",
+            tabindex=tabindex,
             aria_label=t("embed.moment.entry", n=item.index + 1),
             title=t("embed.moment.entry", n=item.index + 1),
         )
@@ -587,7 +613,7 @@ def log_panel(
     return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
 
 
-def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
+def button_markup(label_markup: str, action: str, arg: object, pressed: bool, **extra: object) -> str:
     return tag(
         "button",
         label_markup,
@@ -595,6 +621,7 @@ def button_markup(label_markup: str, action: str, arg: object, pressed: bool) ->
         data_action=action,
         data_arg=arg,
         aria_pressed="true" if pressed else None,
+        **extra,
     )
 
 
@@ -649,7 +676,9 @@ def end_screen(
     if outcome is None or ctx.replay is not None:
         return ""
     title = status(t, ctx, turn=Turn(outcome=outcome))
-    reason = t(outcome.reason) if outcome.reason else ""
+    # A reason may name the winner ("{player} has 4 wall tiles and wins.").
+    winner = player_name(t, ctx, outcome.winners[0]) if outcome.winners else ""
+    reason = t(outcome.reason, player=winner) if outcome.reason else ""
     scores = ""
     details = getattr(board, "end_details", None)
     if callable(details):

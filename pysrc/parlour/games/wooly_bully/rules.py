@@ -557,7 +557,10 @@ class WoolyBully(Game[WoolyState, Move]):
                 key += f"-{t.kind}"
             return (f"{ID}.log.{key}", params)
         if move.kind == "reveal":
-            params.update(colour=COLOURS[state.colours[player]], x=move.pos[0], y=move.pos[1])
+            # A catalogue key, so the log says the colour in the reader's language.
+            params.update(
+                colour=f"{ID}.colour.{COLOURS[state.colours[player]]}", x=move.pos[0], y=move.pos[1]
+            )
         if move.kind == "discard":
             params.update(tile=move.tile, design=tile(move.tile).design)
         return (f"{ID}.log.{move.kind}", params)

@@ -32,7 +32,7 @@ from parlour.games.boo.castle import (
     is_room,
     parse_cell,
 )
-from parlour.web.markup import attrs, esc, tag
+from parlour.web.markup import attrs, esc, kept, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
 
@@ -318,7 +318,9 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         + tuple(t(f"boo.portrait.{p}") for p in comps.portraits)
         + tuple(t(f"boo.short.{n}") for n in names)
     )
-    parts = [defs(), castle_layer(state.arrangement, t("boo.name"), labels)]
+    # The castle's walls and rim do not change during a match: the page keeps them drawn (markup.kept).
+    key = f"{hash((state.arrangement, labels)) & 0xFFFFFFFF:x}"
+    parts = [kept("boo-castle-layer", key, defs() + castle_layer(state.arrangement, t("boo.name"), labels))]
     room = state.visitor_room
     if room is not None:
         # BO-7: the visitor's coat of arms and portrait show where it goes.

@@ -356,8 +356,11 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
     hand = list(view["hands"][seat])
     buttons = []
     live = ctx.interactive
+    # A finished game leaves nothing to do: the hand stays on view, every tile a disabled button, and
+    # "Reveal my colour" goes (every colour is shown at the end).
+    ended = bool(view["ended"])
     entries: list[tuple[str, int, str]] = [(str(tid), tid, tile_words(t, tid)) for tid in hand]
-    if not view["revealed"][seat]:
+    if not view["revealed"][seat] and not ended:
         entries.append(("reveal", shepherd_id(COLOURS.index(colour)), t("wooly-bully.action.reveal")))
     focus_key = item if any(k == item for k, _, _ in entries) else (entries[0][0] if entries else "")
     for key, tid, words in entries:
@@ -378,7 +381,7 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
                 aria_pressed="true" if key == item else "false",
                 aria_label=label,
                 tabindex=0 if key == focus_key else -1,
-                disabled=live and not usable,
+                disabled=ended or (live and not usable),
             )
         )
     row = tag(
