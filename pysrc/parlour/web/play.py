@@ -612,7 +612,7 @@ def undo_why(ctx: BoardContext) -> str | None:
         return "app.undo-why.replay"
     if session.can_undo():
         return None
-    if session.realtime:
+    if session.realtime and session.match.plies:
         return "app.undo-why.realtime"
     plies = zip(reversed(session.match.plies), reversed(session.match.events), strict=True)
     for ply, events in plies:
