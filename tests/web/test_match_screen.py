@@ -219,7 +219,7 @@ def test_no_privacy_screen_against_the_ai_or_on_a_board_without_secrets(monkeypa
     assert play.privacy_seat(people, True, None) == 0
     assert play.privacy_seat(people, True, 0) is None
     markup = play.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
-    assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.pass:Anna" in markup
+    assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.title:Anna" in markup
 
 
 @pytest.mark.parametrize("name", ["render", "act"])
@@ -385,6 +385,20 @@ def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     assert len(app.sessions["boop"].match.plies) == 3
     dom.on_event("key", "", "", "", "Escape")
     assert 'id="back-to-game"' not in dom.html and 'id="choices"' in dom.html
+
+
+def test_the_log_is_one_tab_stop_and_the_arrows_move_along_it():
+    """However long the game, the log costs one Tab stop (the newest entry, or the one shown); the
+    arrows move the focus along it without showing anything until Enter."""
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    stops = re.findall(r'<button[^>]*id="replay-(\d)"[^>]*tabindex="(-?\d)"', dom.html)
+    assert stops == [("1", "-1"), ("2", "-1"), ("3", "0")]
+    dom.on_event("key", "replay", "3", "", "ArrowUp")
+    assert dom.focused == "replay-2" and "Showing the position" not in dom.html
+    dom.on_event("key", "replay", "1", "", "ArrowUp")
+    assert dom.focused == "replay-1", "the first entry is as far as it goes"
+    dom.click("replay", "1")
+    assert re.search(r'id="replay-1"[^>]*tabindex="0"', dom.html), "the entry shown is the stop"
 
 
 def test_the_boop_help_anchors_every_rule_its_paragraphs_explain_without_codes_in_the_words():

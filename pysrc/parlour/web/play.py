@@ -266,7 +266,8 @@ def privacy_seat(session: LocalSession, private: bool, revealed: int | None) -> 
 def privacy_screen(t: T, name: str, seat: int) -> str:
     """ "Pass the device to <name>": drawn instead of the board until that player says they hold it."""
     body = (
-        tag("h2", esc(t("app.privacy.pass", name=name)), id="privacy-title", tabindex=-1)
+        # The status line above already says "Pass the device to <name>": the heading does not repeat it.
+        tag("h2", esc(t("app.privacy.title", name=name)), id="privacy-title", tabindex=-1)
         + tag("p", esc(t("app.privacy.look-away")), class_="muted")
         + button(t("app.privacy.show", name=name), "reveal", seat, class_="primary", id="reveal")
     )
@@ -431,7 +432,12 @@ def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "")
     )
 
 
-def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
+def score_panel(t: T, ctx: BoardContext, open_: bool = True, board: Any = None) -> str:
+    """The score beside the board (folded below it on a narrow screen): the board's own breakdown
+    (its optional ``score_details(ctx)`` hook, e.g. a table of categories) or one total a player."""
+    details = getattr(board, "score_details", None)
+    if details is not None:
+        return panel("score", t("app.score"), details(ctx), open_)
     scores = ctx.game.scores(ctx.state)
     if scores is None:
         return ""
@@ -440,6 +446,15 @@ def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
         for i, s in enumerate(scores)
     )
     return panel("score", t("app.score"), tag("ul", rows, class_="scores"), open_)
+
+
+def board_panels(ctx: BoardContext, board: Any, folded: frozenset[str] = frozenset()) -> str:
+    """A board's own side panels, from its optional ``side_panels(ctx)`` hook giving ``(name, title,
+    body)`` each (e.g. the other players' trains): beside the board, or folded below it."""
+    hook = getattr(board, "side_panels", None)
+    if hook is None:
+        return ""
+    return "".join(panel(name, title, body, name not in folded) for name, title, body in hook(ctx))
 
 
 def _num(value: float) -> str:
@@ -523,24 +538,38 @@ def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> 
         memo.clear()
         memo["stamp"] = stamp
     entries = []
-    for i, ply in enumerate(ctx.session.match.plies):
+    plies = ctx.session.match.plies
+    stop = tab_stop(ctx.replay, len(plies))
+    for i, ply in enumerate(plies):
         current = replayable and ctx.replay == i + 1
         hit = memo.get(i)
-        if hit is None or hit[0] is not ply or hit[1] != current:
+        state = (current, stop == i + 1)
+        if hit is None or hit[0] is not ply or hit[1] != state:
             item = log_item(t, ctx, board, ctx.session.log_entry(i))
-            hit = memo[i] = (ply, current, log_entry_markup(t, item, current, replayable))
+            hit = memo[i] = (ply, state, log_entry_markup(t, item, current, replayable, stop == i + 1))
         entries.append(hit[2])
     return entries
 
 
-def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool) -> str:
+def tab_stop(replay: int | None, plies: int) -> int:
+    """The log's one Tab stop (the arrows move along it): the entry shown, else the newest."""
+    return replay if replay is not None else plies
+
+
+def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True) -> str:
     """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button, its events' lines under it."""
+    the "embed this moment" button, its events' lines under it. Only the ``stop`` entry's buttons
+    are in the Tab order (a long game's log is one stop, not two per move)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
     label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
     sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
-    head = button_markup(label, "replay", item.index + 1, current) if replayable else tag("p", label)
+    step, tabindex = item.index + 1, 0 if stop else -1
+    head = (
+        button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex)
+        if replayable
+        else tag("p", label)
+    )
     if replayable:  # "Embed this moment": the position after this move, its events as captions
         head += tag(
             "button",
@@ -550,6 +579,7 @@ def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool) -> st
             data_action="embed",
             data_arg=item.index + 1,
             id=f"embed-{item.index + 1}",
+            tabindex=tabindex,
             aria_label=t("embed.moment.entry", n=item.index + 1),
             title=t("embed.moment.entry", n=item.index + 1),
         )
@@ -583,7 +613,7 @@ def log_panel(
     return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
 
 
-def button_markup(label_markup: str, action: str, arg: object, pressed: bool) -> str:
+def button_markup(label_markup: str, action: str, arg: object, pressed: bool, **extra: object) -> str:
     return tag(
         "button",
         label_markup,
@@ -591,6 +621,7 @@ def button_markup(label_markup: str, action: str, arg: object, pressed: bool) ->
         data_action=action,
         data_arg=arg,
         aria_pressed="true" if pressed else None,
+        **extra,
     )
 
 
@@ -603,10 +634,30 @@ def result_button(t: T) -> str:
     return button(t("app.show-result"), "end-open", class_="primary", id="end-open")
 
 
+def undo_why(ctx: BoardContext) -> str | None:
+    """Why Undo is greyed now, as a message key (``None`` while it works): a moment of the log on
+    show, a real-time game (Boo!: everyone acts at once against the clock), a draw or a secret seen
+    since the last person's move, or nothing of a person's to take back yet."""
+    session = ctx.session
+    if ctx.replay is not None:
+        return "app.undo-why.replay"
+    if session.can_undo():
+        return None
+    if session.realtime and session.match.plies:
+        return "app.undo-why.realtime"
+    plies = zip(reversed(session.match.plies), reversed(session.match.events), strict=True)
+    for ply, events in plies:
+        if any(e.irreversible for e in events):
+            return "app.undo-why.hidden"
+        if not session.seats[ply.player].is_ai:
+            break
+    return "app.undo-why.nothing"
+
+
 def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
-    undo = button(
-        t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
-    )
+    why = undo_why(ctx)
+    # A greyed Undo says why: the title is its accessible description, read by screen readers.
+    undo = button(t("app.undo"), "undo", id="undo", disabled=why is not None, title=t(why) if why else None)
     share = button(t("app.share"), "share", id="share")
     share += button(t("embed.moment.button"), "embed", id="embed")
     new = button(t("app.new-game"), "new-game", id="new-game")
@@ -700,7 +751,8 @@ def game_screen(
     when the player dismissed the end dialog to look at the board; ``folded`` the side panels
     folded away."""
     gid = ctx.game.id
-    side = score_panel(t, ctx, "score" not in folded) + log_panel(t, ctx, board, "log" not in folded)
+    side = score_panel(t, ctx, "score" not in folded, board) + board_panels(ctx, board, folded)
+    side += log_panel(t, ctx, board, "log" not in folded)
     return layout(
         t,
         t(f"game.{gid}.name"),

@@ -25,6 +25,7 @@ from parlour.games.boo.castle import (
     COLOURS,
     OPEN,
     STONE,
+    Cell,
     build_castle,
     cell_name,
     cell_room,
@@ -785,6 +786,9 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
             steps.append(arg)
         elif here_cell in state.trapdoors and target in state.trapdoors and target != here_cell:
             steps.append("*" + arg)
+        elif (nearer := toward(here_cell, target)) is not None:
+            target, arg = nearer, cell_name(nearer)  # a tap beyond the next cell: one step its way
+            steps.append(arg)
         else:
             return None
         if target == state.visitor_room and steps and steps[-1].lstrip("*") == arg:
@@ -792,6 +796,19 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
             return seat, claim(steps, current["colour"], v)  # scared on arrival: shown at once
         keep(ctx, current, steps, start)
         return None
+    return None
+
+
+def toward(head: Cell, tapped: Cell) -> Cell | None:
+    """The head's neighbour in the direction of a tap further off along its row or column, give or
+    take one cell across (a phone's castle cells are under 30 px: a finger that lands past the
+    next cell, or a cell beside the line, still makes the step it meant); ``None`` when the
+    direction is unclear (a diagonal)."""
+    dx, dy = tapped[0] - head[0], tapped[1] - head[1]
+    if abs(dx) >= 2 and abs(dy) <= 1:
+        return (head[0] + (1 if dx > 0 else -1), head[1])
+    if abs(dy) >= 2 and abs(dx) <= 1:
+        return (head[0], head[1] + (1 if dy > 0 else -1))
     return None
 
 
