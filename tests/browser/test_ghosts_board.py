@@ -134,6 +134,25 @@ def test_gg_d2_a_person_against_three_bots_to_the_breakdown(page, site_url, watc
     assert page.locator(".track.scored").count() == sum(len(t.track.pieces) for s in sheets for t in s.tracks)
 
 
+def test_the_status_decision_and_controls_fit_a_tablet_and_a_phone_without_scrolling(page, site_url, watched):
+    """The match screen's layout (docs/match-screen.md): the score table and the other trains are
+    side panels, folded below the board on a narrow screen, so Undo needs no scroll."""
+    page.set_viewport_size({"width": 820, "height": 1180})
+    open_app(page, site_url, "#/ghosts-galore")
+    page.click("#start")  # a person against the computer by default
+    for width, height in ((820, 1180), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()  # the match resumes; side panels start folded on a narrow screen
+        page.wait_for_selector("#gg-flip", timeout=AI_TIMEOUT_MS)
+        for region in ("#status", "#choices", "#gg-flip", "#undo"):
+            box = page.locator(region).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (width, region)
+        assert page.locator("#score-body").is_hidden() and page.locator("#trains-body").is_hidden()
+        assert page.evaluate("window.scrollY") == 0
+    page.click("#fold-score")
+    assert "game ended now" in page.inner_text("#score-panel")
+
+
 @pytest.mark.webrtc
 def test_gg2_a_guest_pencils_and_no_peer_receives_a_message_about_it(people):  # noqa: F811 (the fixture)
     host = people.page(people.context(), "#/ghosts-galore/host")

@@ -187,7 +187,9 @@ def test_every_board_has_a_valid_figure_drawn_like_its_board_and_from_no_seats_v
     session = LocalSession.resume(game, match.record, {})
     uk = lambda key, **p: translate("uk", key, **p)  # noqa: E731
     ctx = BoardContext(session=session, t=uk, state=session.state, viewer=None, replay=1, animate=False)
-    app = ET.fromstring(f'<div xmlns="{SVG[1:-1]}">' + boards.board(game_id).render(ctx) + "</div>")
+    board = boards.board(game_id)
+    panels = "".join(body for _, _, body in getattr(board, "side_panels", lambda c: [])(ctx))  # other trains
+    app = ET.fromstring(f'<div xmlns="{SVG[1:-1]}">' + board.render(ctx) + panels + "</div>")
     expected = sorted(map(str, drawn_svgs(app, klass)))
     assert expected and sorted(map(str, drawn_svgs(figure, klass))) == expected
     if game_id == "wooly-bully":  # a figure never shows a hand: the field alone

@@ -35,6 +35,11 @@ def ctx_for(session: LocalSession, seat: int, ui: dict | None = None, events=Non
     )
 
 
+def drawn(ctx: BoardContext) -> str:
+    """The board and its score panel (a side panel of the match screen since the newcomer's test)."""
+    return board.render(ctx) + board.score_details(ctx)
+
+
 def turn_by_buttons(session: LocalSession, seat: int, n: int) -> list:
     """One person's decision made through the board's actions, as clicks would (varied by ``n``)."""
     ctx = ctx_for(session, seat)
@@ -74,11 +79,11 @@ def test_gg_d2_a_three_person_game_by_the_board_to_the_final_breakdown():
         seat = session.human_to_act()
         events = turn_by_buttons(session, seat, n)
         n += 1
-        markup = board.render(ctx_for(session, session.human_to_act() or 0, events=events))
+        markup = drawn(ctx_for(session, session.human_to_act() or 0, events=events))
         for p, sheet in enumerate(GAME.score_sheets(session.state)):
             assert re.search(f'data-total="{p}"[^>]*><strong>{sheet.total}<', markup)
     outcome = session.outcome()
-    end = board.render(ctx_for(session, 0))
+    end = drawn(ctx_for(session, 0))
     sheets = GAME.score_sheets(session.state)
     assert [float(s.total) for s in sheets] == list(outcome.scores)
     for p, sheet in enumerate(sheets):
@@ -104,7 +109,7 @@ def test_gg_d1_the_category_a_tile_changed_is_highlighted():
     session.play(0, GAME.decode_move("flip"))
     tile = session.state.pending
     events = session.play(0, GAME.decode_move(f"take {tile} b2 r0"))
-    markup = board.render(ctx_for(session, 1, events=events))
+    markup = drawn(ctx_for(session, 1, events=events))
     marked = set(re.findall(r'class="changed[^"]*" data-cat="([a-z-]+)" data-seat="0"', markup))
     before = GAME.view_sheets({**GAME.view(session.match.states[-2], None)})[0].by_category()
     now = GAME.score_sheets(session.state)[0].by_category()
@@ -121,13 +126,13 @@ def test_gg2_the_pencilled_hidden_tile_is_a_private_note_not_a_move():
     assert session.notes[0] == {"pencil": "c3 r1"}
     assert session.match.plies == ()  # no ply, nothing to replay, nothing to undo
     assert "pencilled" in board.render(ctx_for(session, 0))
-    other = board.render(ctx_for(session, 1))
+    other = drawn(ctx_for(session, 1))
     assert "pencilled" not in other and "c3: your hidden tile" not in other
     assert str(session.state.hidden[0]) not in re.findall(r"tile (\d+):", other)
     # the owner's own live sheet counts it, marked ✎; the table's does not
     sheet = GAME.score_for(session.state, 0, 0, Pencil(8, 1))
     assert (
-        "✎" in board.render(ctx_for(session, 0))
+        "✎" in drawn(ctx_for(session, 0))
         and sheet.total == GAME.view_sheets(GAME.view(session.state, 0), Pencil(8, 1))[0].total
     )
     assert json.loads(session.dumps_notes()) == {"0": {"pencil": "c3 r1"}}

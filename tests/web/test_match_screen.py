@@ -219,7 +219,7 @@ def test_no_privacy_screen_against_the_ai_or_on_a_board_without_secrets(monkeypa
     assert play.privacy_seat(people, True, None) == 0
     assert play.privacy_seat(people, True, 0) is None
     markup = play.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
-    assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.pass:Anna" in markup
+    assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.title:Anna" in markup
 
 
 @pytest.mark.parametrize("name", ["render", "act"])

@@ -7,6 +7,7 @@ the whole screen from that state (screens are pure functions, see :mod:`parlour.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import quote
 
@@ -43,6 +44,14 @@ GAME_SCREENS = ("setup", "play", "rules", "host")
 LOADING_PAINT_MS = 30
 """How long the "Loading <game>" screen has to be painted before the (blocking) import starts."""
 """A pause before an AI moves, so a person sees their own move land first."""
+
+
+def default_level(levels: Iterable[str]) -> str:
+    """The computer a new match's other seats start with, so Start opens a match at once: the middle
+    level where a game has one, else its easier one (a newcomer's first match should be winnable,
+    and the harder level is one choice away); a person only when the game has no bot at all."""
+    offered = set(levels)
+    return next((lv for lv in ("medium", "easy", "hard") if lv in offered), HUMAN)
 
 
 class App:
@@ -262,7 +271,7 @@ class App:
     def setup_for(self, gid: str) -> dict[str, Any]:
         if gid not in self.setups:
             game = games.load(gid)
-            seats = [HUMAN] + ["medium" if "medium" in self.bots(gid) else HUMAN] * (game.min_players - 1)
+            seats = [HUMAN] + [default_level(self.bots(gid))] * (game.min_players - 1)
             self.setups[gid] = {"seats": seats, "options": {o.name: o.default for o in game.options}}
         return self.setups[gid]
 
@@ -684,7 +693,9 @@ class App:
         (a network table's connection panels too; who is at the table stays open)."""
         if self.folded is None:
             narrow = getattr(self.dom, "narrow", lambda: False)()
-            self.folded = {"log", "score", "net-invite", "net-room", "net-tables"} if narrow else set()
+            self.folded = (
+                {"log", "score", "trains", "net-invite", "net-room", "net-tables"} if narrow else set()
+            )
         return self.folded
 
     def screen_ui(self) -> dict[str, Any]:

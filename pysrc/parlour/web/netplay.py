@@ -824,6 +824,12 @@ class NetPlay:
         folded = frozenset(self.app.panels_folded())
         items = log_items(t, board, ctx, view, view.log_from) if board is not None and view.table else []
         log = play.log_panel(t, ctx, board, "log" not in folded, items=items, replayable=False)
+        if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
+            log = (
+                play.score_panel(t, ctx, "score" not in folded, board)
+                + play.board_panels(ctx, board, folded)
+                + log
+            )
         return play.layout(
             t,
             title(t, game.id),

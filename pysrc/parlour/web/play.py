@@ -266,7 +266,8 @@ def privacy_seat(session: LocalSession, private: bool, revealed: int | None) -> 
 def privacy_screen(t: T, name: str, seat: int) -> str:
     """ "Pass the device to <name>": drawn instead of the board until that player says they hold it."""
     body = (
-        tag("h2", esc(t("app.privacy.pass", name=name)), id="privacy-title", tabindex=-1)
+        # The status line above already says "Pass the device to <name>": the heading does not repeat it.
+        tag("h2", esc(t("app.privacy.title", name=name)), id="privacy-title", tabindex=-1)
         + tag("p", esc(t("app.privacy.look-away")), class_="muted")
         + button(t("app.privacy.show", name=name), "reveal", seat, class_="primary", id="reveal")
     )
@@ -431,7 +432,12 @@ def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "")
     )
 
 
-def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
+def score_panel(t: T, ctx: BoardContext, open_: bool = True, board: Any = None) -> str:
+    """The score beside the board (folded below it on a narrow screen): the board's own breakdown
+    (its optional ``score_details(ctx)`` hook, e.g. a table of categories) or one total a player."""
+    details = getattr(board, "score_details", None)
+    if details is not None:
+        return panel("score", t("app.score"), details(ctx), open_)
     scores = ctx.game.scores(ctx.state)
     if scores is None:
         return ""
@@ -440,6 +446,15 @@ def score_panel(t: T, ctx: BoardContext, open_: bool = True) -> str:
         for i, s in enumerate(scores)
     )
     return panel("score", t("app.score"), tag("ul", rows, class_="scores"), open_)
+
+
+def board_panels(ctx: BoardContext, board: Any, folded: frozenset[str] = frozenset()) -> str:
+    """A board's own side panels, from its optional ``side_panels(ctx)`` hook giving ``(name, title,
+    body)`` each (e.g. the other players' trains): beside the board, or folded below it."""
+    hook = getattr(board, "side_panels", None)
+    if hook is None:
+        return ""
+    return "".join(panel(name, title, body, name not in folded) for name, title, body in hook(ctx))
 
 
 def _num(value: float) -> str:
@@ -619,10 +634,30 @@ def result_button(t: T) -> str:
     return button(t("app.show-result"), "end-open", class_="primary", id="end-open")
 
 
+def undo_why(ctx: BoardContext) -> str | None:
+    """Why Undo is greyed now, as a message key (``None`` while it works): a moment of the log on
+    show, a real-time game (Boo!: everyone acts at once against the clock), a draw or a secret seen
+    since the last person's move, or nothing of a person's to take back yet."""
+    session = ctx.session
+    if ctx.replay is not None:
+        return "app.undo-why.replay"
+    if session.can_undo():
+        return None
+    if session.realtime and session.match.plies:
+        return "app.undo-why.realtime"
+    plies = zip(reversed(session.match.plies), reversed(session.match.events), strict=True)
+    for ply, events in plies:
+        if any(e.irreversible for e in events):
+            return "app.undo-why.hidden"
+        if not session.seats[ply.player].is_ai:
+            break
+    return "app.undo-why.nothing"
+
+
 def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
-    undo = button(
-        t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
-    )
+    why = undo_why(ctx)
+    # A greyed Undo says why: the title is its accessible description, read by screen readers.
+    undo = button(t("app.undo"), "undo", id="undo", disabled=why is not None, title=t(why) if why else None)
     share = button(t("app.share"), "share", id="share")
     share += button(t("embed.moment.button"), "embed", id="embed")
     new = button(t("app.new-game"), "new-game", id="new-game")
@@ -716,7 +751,8 @@ def game_screen(
     when the player dismissed the end dialog to look at the board; ``folded`` the side panels
     folded away."""
     gid = ctx.game.id
-    side = score_panel(t, ctx, "score" not in folded) + log_panel(t, ctx, board, "log" not in folded)
+    side = score_panel(t, ctx, "score" not in folded, board) + board_panels(ctx, board, folded)
+    side += log_panel(t, ctx, board, "log" not in folded)
     return layout(
         t,
         t(f"game.{gid}.name"),

@@ -575,10 +575,25 @@ def render(ctx: BoardContext) -> str:
     mine_part = tag("div", title + own, class_="gg-train mine", data_seat=me)
     side = draft_panel(ctx, view, held, live) + hidden_panel(ctx, view, pencil)
     top = tag("div", mine_part + tag("div", side, class_="gg-side"), class_="gg-top")
-    rest = others(ctx, view, [s for s in range(view["players"]) if s != me], scored) + score_table(
-        ctx, view, pencil
-    )
-    return tag("div", top + rest, class_="gg", data_round=view["round"], data_you="" if you is None else you)
+    return tag("div", top, class_="gg", data_round=view["round"], data_you="" if you is None else you)
+
+
+def side_panels(ctx: BoardContext) -> list[tuple[str, str, str]]:
+    """The other players' trains, a side panel of the match screen (folded below the board on a
+    narrow screen, so the controls stay in view)."""
+    view = view_of(ctx)
+    you = mine(view)
+    me = you if you is not None else 0
+    seats = [s for s in range(view["players"]) if s != me]
+    body = tag("div", others(ctx, view, seats, scored_pieces(ctx, view)), class_="gg")
+    return [("trains", ctx.t("ghosts-galore.other-trains"), body)]
+
+
+def score_details(ctx: BoardContext) -> str:
+    """The score panel's body (beside the board, folded below it on a narrow screen, so the controls
+    stay in view): the 13-category table with the viewer's pencil mark (GG-D1)."""
+    view = view_of(ctx)
+    return score_table(ctx, view, pencil_of(ctx, view))
 
 
 def help_examples(t: Any) -> dict[str, str]:
