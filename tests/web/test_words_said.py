@@ -91,3 +91,27 @@ def test_every_setup_option_and_value_has_words_in_every_language(gid: str) -> N
         seats = ["human"] * game.min_players
         markup = screens.setup(functools.partial(translate, lang), game, ["easy"], seats, {})
         said(re.sub(r'(id|for|data-[a-z]+|href|class|value)="[^"]*"', "", markup), lang)
+
+
+def test_a_greyed_undo_says_why_in_every_language() -> None:
+    """Play-test item 9: Boo! is real time; a draw or a reveal cannot be taken back; before any
+    move there is nothing to take back. The reason is the disabled button's title."""
+    cases = {
+        "boo": ("boo", 2, "app.undo-why.realtime"),
+        "fresh": ("boop", 0, "app.undo-why.nothing"),
+        "hidden": ("ghosts-galore", 1, "app.undo-why.hidden"),
+    }
+    for gid, plies, key in cases.values():
+        session = played(gid, plies)
+        for lang in LANGUAGES:
+            t = functools.partial(translate, lang)
+            markup = play.controls(t, play.BoardContext(session, t, session.state, 0))
+            undo = re.search(r"<button[^>]*id=\"undo\"[^>]*>", markup)
+            assert undo is not None and "disabled" in undo.group(0), (gid, undo)
+            assert f'title="{t(key)}"' in undo.group(0) and t(key) != key, (gid, lang, undo.group(0))
+    session = played("boop", 2)
+    t = functools.partial(translate, "en")
+    undo = re.search(
+        r"<button[^>]*id=\"undo\"[^>]*>", play.controls(t, play.BoardContext(session, t, session.state, 0))
+    )
+    assert undo is not None and "disabled" not in undo.group(0) and "title" not in undo.group(0)

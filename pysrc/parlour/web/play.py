@@ -634,10 +634,30 @@ def result_button(t: T) -> str:
     return button(t("app.show-result"), "end-open", class_="primary", id="end-open")
 
 
+def undo_why(ctx: BoardContext) -> str | None:
+    """Why Undo is greyed now, as a message key (``None`` while it works): a moment of the log on
+    show, a real-time game (Boo!: everyone acts at once against the clock), a draw or a secret seen
+    since the last person's move, or nothing of a person's to take back yet."""
+    session = ctx.session
+    if ctx.replay is not None:
+        return "app.undo-why.replay"
+    if session.can_undo():
+        return None
+    if session.realtime and session.match.plies:
+        return "app.undo-why.realtime"
+    plies = zip(reversed(session.match.plies), reversed(session.match.events), strict=True)
+    for ply, events in plies:
+        if any(e.irreversible for e in events):
+            return "app.undo-why.hidden"
+        if not session.seats[ply.player].is_ai:
+            break
+    return "app.undo-why.nothing"
+
+
 def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
-    undo = button(
-        t("app.undo"), "undo", id="undo", disabled=not ctx.session.can_undo() or ctx.replay is not None
-    )
+    why = undo_why(ctx)
+    # A greyed Undo says why: the title is its accessible description, read by screen readers.
+    undo = button(t("app.undo"), "undo", id="undo", disabled=why is not None, title=t(why) if why else None)
     share = button(t("app.share"), "share", id="share")
     share += button(t("embed.moment.button"), "embed", id="embed")
     new = button(t("app.new-game"), "new-game", id="new-game")
