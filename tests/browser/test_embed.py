@@ -24,11 +24,17 @@ MOVES = "k@c3,g:-,k@d4,g:top-c,k@c3"
 POSITION = "6/6/2o1p1/6/1o4/6 6k0c/7k0c 8/8 -/top-c+0 p place"
 OTHER = "6/6/6/2O3/6/6 7k0c/8k0c 7/8 -/- p place"
 
+GG_LINK = (
+    "eNp1j9sKgzAMQH8l5DkDk-4C_RXxoXOZk-kqrQhD_Pep1PmyvTXncEgzYuVaRYvVw8c-HirX-KBI2PpBI9o8zwjvTd1hQcuzd08Fw1AaCLww3j"
+    "UnLVAKBFmQJHS-QMmJ_SiOAm7WJiWb_tbZvm_7g_CayJ_EGLjymhSEvutr_5qvGSfCrnFvDfNgCKPqDe2JcEDL0wd4Fkwm"
+)
+"""A three-player Ghosts Galore record (12 moves): its embed shows the table's view, no hidden tile."""
 HOST_PAGE = """<!doctype html><meta charset="utf-8"><title>A rules blog</title><link rel="icon" href="data:,">
 <h1>How boop. works</h1>
 <iframe id="seq" title="a sequence" width="380" height="560" src="{site}embed.html#game=boop&moves={moves}&c1=Orange%20takes%20the%20middle&try=easy&theme=light&id=seq"></iframe>
 <iframe id="pos" title="a position" width="240" height="400" src="{site}embed.html#game=boop&pos={position}&lang=ru&theme=dark&id=pos"></iframe>
 <iframe id="puz" title="a puzzle" width="380" height="560" src="{site}embed.html#game=boop&moves={moves}&step=4&puzzle=4&id=puz"></iframe>
+<iframe id="gg" title="trains" width="380" height="540" src="{site}embed.html#game=ghosts-galore&m={gg}&id=gg"></iframe>
 <script>
 window.got = [];
 addEventListener("message", (e) => { if (e.data && String(e.data.type).startsWith("parlour:")) window.got.push(e.data); });
@@ -53,6 +59,7 @@ def blog(site_url: str, tmp_path: Path) -> Iterator[str]:
         HOST_PAGE.replace("{site}", site_url)
         .replace("{moves}", MOVES)
         .replace("{position}", quote(POSITION, safe="/+"))
+        .replace("{gg}", GG_LINK)
     )
     handler = partial(QuietHandler, directory=str(tmp_path))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -102,6 +109,11 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
         ready = wait_message(page, "ready", frame)
         assert ready["game"] == "boop"
     seq, pos, puz = (page.frame_locator(f"#{f}") for f in ("seq", "pos", "puz"))
+    # A game with secrets: its three trains drawn by the board's figure, no player's hidden tile.
+    wait_message(page, "ready", "gg")
+    gg = page.frame_locator("#gg")
+    assert gg.locator("svg.parlour-figure svg.gg-train-svg").count() == 3
+    assert "hidden tile" not in gg.locator("main").inner_text().lower()
     assert messages(page, "ready", "pos")[0]["position"] == POSITION
     assert messages(page, "ready", "seq")[0]["steps"] == 5
 

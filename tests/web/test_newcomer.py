@@ -64,3 +64,21 @@ def test_the_privacy_screen_does_not_repeat_the_status_line():
     heading = play.privacy_screen(t, "Player 1", 0)
     assert "Pass the device to Player 1" not in heading and "Player 1" in heading
     assert t("app.privacy.pass", name="Player 1") == "Pass the device to Player 1"
+
+
+@pytest.mark.parametrize(
+    ("lang", "label", "words"), [("en", "Embed", "a kitten"), ("ru", "На сайт", "котёнок на")]
+)
+def test_the_log_reads_in_words_and_its_embed_button_says_what_it_does(lang, label, words):
+    from parlour.engine import Match, encode_link
+    from parlour.games.boop import GAME
+
+    match = Match.new(GAME, 2, seed=1)
+    match.play(0, GAME.decode_move("k@e4"))
+    _app, dom = open_app(
+        f"#/boop/play?m={encode_link(match.record)}", {"parlour.settings": f'{{"lang": "{lang}"}}'}
+    )
+    entry = dom.html.split('id="log-0"', 1)[1].split("</li>", 1)[0]
+    assert words in entry.lower(), "the move in words first"
+    assert "&lt;/&gt;" not in entry and f">{label}</button>" in entry, "a visible, translated label"
+    assert 'aria-label="' in entry and 'title="' in entry

@@ -573,7 +573,7 @@ def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop:
     if replayable:  # "Embed this moment": the position after this move, its events as captions
         head += tag(
             "button",
-            "&lt;/&gt;",
+            esc(t("embed.moment.entry-label")),  # words, not a cryptic "</>"
             type="button",
             class_="log-embed",
             data_action="embed",
