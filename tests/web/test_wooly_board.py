@@ -257,3 +257,13 @@ def test_after_the_game_ends_the_hand_is_shown_but_offers_no_action():
     assert "wb-hand-reveal" not in html and t("wooly-bully.action.reveal") not in html
     hand = re.findall(r'<button[^>]*id="wb-hand-[^"]*"[^>]*>', html)
     assert hand and all(" disabled" in b for b in hand), hand
+
+
+def test_the_out_of_turn_status_says_out_of_turn_once_in_every_language():
+    """The match screen puts "Anna, out of turn: …" before the board's prompt, so the prompt must not
+    say it again ("Anna, out of turn: Out of turn you may…" read twice)."""
+    words = {"en": "out of turn", "ru": "вне очереди", "uk": "поза чергою"}
+    for lang, phrase in words.items():
+        prompt = translate(lang, "wooly-bully.prompt.out-of-turn")
+        status = translate(lang, "app.decide-out-of-turn", name="Anna", decision=prompt)
+        assert status.lower().count(phrase) == 1, status
