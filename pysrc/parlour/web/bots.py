@@ -115,18 +115,9 @@ class BotDriver:
         if self.remote is None:
             self._here(session, played)
             return
-        request = request_for(session)
         self._played = played
-        if request == self._pending:
-            return
-        self._asked += 1
-        ticket = self._asked
-        self._pending = request
 
         def answer(reply: str | None) -> None:
-            if ticket != self._asked:
-                return
-            self._pending = ""
             then = self._played
             if then is None:
                 return
@@ -137,7 +128,7 @@ class BotDriver:
             if result is not None:
                 then(result)
 
-        self.remote(request, answer)
+        self._ask(request_for(session), answer)
 
     def plan(self, session: LocalSession, planned: Callable[[], None]) -> None:
         """A real-time game (Boo!): have the AI seats' next actions planned, each with its match time,
@@ -153,18 +144,9 @@ class BotDriver:
         if not session.unplanned():
             planned()
             return
-        request = request_for(session, plan=True)
         self._planned = planned
-        if request == self._pending:
-            return
-        self._asked += 1
-        ticket = self._asked
-        self._pending = request
 
         def answer(reply: str | None) -> None:
-            if ticket != self._asked:
-                return
-            self._pending = ""
             if reply is None:  # no worker after all: the page plans
                 session.plan_here = True
             elif not apply_plans(session, reply):
@@ -173,7 +155,26 @@ class BotDriver:
             if then is not None:
                 then()
 
-        self.remote(request, answer)
+        self._ask(request_for(session, plan=True), answer)
+
+    def _ask(self, request: str, answer: Callable[[str | None], None]) -> None:
+        """Send ``request`` to the worker and give ``answer`` its reply, unless a newer request was
+        sent meanwhile (the older reply is then dropped). The same request still pending is not
+        sent twice."""
+        assert self.remote is not None
+        if request == self._pending:
+            return
+        self._asked += 1
+        ticket = self._asked
+        self._pending = request
+
+        def reply(text: str | None) -> None:
+            if ticket != self._asked:
+                return
+            self._pending = ""
+            answer(text)
+
+        self.remote(request, reply)
 
     @property
     def thinking(self) -> bool:
