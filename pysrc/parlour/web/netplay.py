@@ -820,7 +820,9 @@ class NetPlay:
             )
         dialog = play.end_screen(t, ctx, board, turn.outcome, again) if self.end_open(view) else ""
         result = play.result_button(t) if turn.outcome is not None and not dialog else ""
-        controls = tag("div", result + actions + play.rules_link(t, game.id), class_="controls")
+        controls = tag(
+            "div", result + actions + play.rules_link(t, game.id), class_="controls", id="controls"
+        )
         folded = frozenset(self.app.panels_folded())
         items = log_items(t, board, ctx, view, view.log_from) if board is not None and view.table else []
         log = play.log_panel(t, ctx, board, "log" not in folded, items=items, replayable=False)
