@@ -494,6 +494,9 @@ class LogItem:
     words: str
     notation: str = ""
     lines: tuple[str, ...] = ()
+    replayable: bool = True
+    """Whether that moment can be shown again (a network guest has no view of the plies played
+    before it joined)."""
 
 
 def log_items(t: T, ctx: BoardContext, board: Any = None) -> list[LogItem]:
@@ -556,10 +559,12 @@ def tab_stop(replay: int | None, plies: int) -> int:
     return replay if replay is not None else plies
 
 
-def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True) -> str:
+def log_entry_markup(
+    t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True, embed: bool = True
+) -> str:
     """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button, its events' lines under it. Only the ``stop`` entry's buttons
-    are in the Tab order (a long game's log is one stop, not two per move)."""
+    the "embed this moment" button (unless not ``embed``), its events' lines under it. Only the
+    ``stop`` entry's buttons are in the Tab order (a long game's log is one stop, not two per move)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
     label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
@@ -570,7 +575,7 @@ def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop:
         if replayable
         else tag("p", label)
     )
-    if replayable:  # "Embed this moment": the position after this move, its events as captions
+    if replayable and embed:  # "Embed this moment": the position after this move, its events as captions
         head += tag(
             "button",
             esc(t("embed.moment.entry-label")),  # words, not a cryptic "</>"
@@ -596,12 +601,22 @@ def log_panel(
 ) -> str:
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
-    match's; a network table passes its own (no past positions to show: not replayable)."""
+    match's; a network table passes its own (the moments its page saw are replayable, decision
+    0075; a network match has no embed)."""
     if items is None:
         entries = local_log_entries(t, ctx, board, replayable)
     else:
+        shown = [item.index + 1 for item in items if replayable and item.replayable]
+        stop = ctx.replay if ctx.replay is not None else max(shown, default=0)
         entries = [
-            log_entry_markup(t, item, replayable and ctx.replay == item.index + 1, replayable)
+            log_entry_markup(
+                t,
+                item,
+                ctx.replay == item.index + 1,
+                item.index + 1 in shown,
+                stop == item.index + 1,
+                embed=False,
+            )
             for item in items
         ]
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
