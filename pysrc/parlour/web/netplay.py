@@ -866,7 +866,9 @@ class NetPlay:
         ending = self.end_open(view) and self.replay is None
         dialog = play.end_screen(t, ctx, board, turn.outcome, again) if ending else ""
         result = play.result_button(t) if turn.outcome is not None and not dialog else ""
-        controls = tag("div", result + actions + play.rules_link(t, game.id), class_="controls")
+        controls = tag(
+            "div", result + actions + play.rules_link(t, game.id), class_="controls", id="controls"
+        )
         folded = frozenset(self.app.panels_folded())
         shown = self.replayable(view)
         items = (

@@ -19,7 +19,7 @@ from typing import Any
 
 from parlour.engine import Event, Outcome
 from parlour.i18n import catalogue
-from parlour.web.markup import button, esc, tag
+from parlour.web.markup import button, esc, region, region_of, tag
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession, LogEntry
 
@@ -424,12 +424,13 @@ def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "")
         data_arg=name,
         id=f"fold-{name}",
     )
-    return tag(
+    section = tag(
         "section",
         tag("h2", fold) + extra + tag("div", body, id=f"{name}-body", hidden=not open_),
         class_="panel",
         id=f"{name}-panel",
     )
+    return region(f"{name}-panel", section)
 
 
 def score_panel(t: T, ctx: BoardContext, open_: bool = True, board: Any = None) -> str:
@@ -679,7 +680,9 @@ def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
     result = ""
     if end_closed and ctx.session.outcome() is not None and ctx.replay is None:
         result = result_button(t)
-    return tag("div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls")
+    return tag(
+        "div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls", id="controls"
+    )
 
 
 def share_panel(t: T, link: str, copied: bool) -> str:
@@ -807,9 +810,10 @@ def layout(
         class_="bar",
         inert=bool(dialog),
     )
-    regions = turn + tag("div", board_markup, class_="board-wrap", id="board")
-    regions += feedback_markup + controls_markup + below
+    # Each part is a region: a redraw replaces only the parts that changed (markup.changed_regions).
+    regions = region_of(turn) + region("board", tag("div", board_markup, class_="board-wrap", id="board"))
+    regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
     frame = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
-    return top + tag("main", frame + dialog, id="main", **data)
+    return top + tag("main", frame + region_of(dialog), id="main", **data)
