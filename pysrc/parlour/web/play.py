@@ -19,7 +19,7 @@ from typing import Any
 
 from parlour.engine import Event, Outcome
 from parlour.i18n import catalogue
-from parlour.web.markup import button, esc, tag
+from parlour.web.markup import button, esc, region, region_of, tag
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession, LogEntry
 
@@ -424,12 +424,13 @@ def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "")
         data_arg=name,
         id=f"fold-{name}",
     )
-    return tag(
+    section = tag(
         "section",
         tag("h2", fold) + extra + tag("div", body, id=f"{name}-body", hidden=not open_),
         class_="panel",
         id=f"{name}-panel",
     )
+    return region(f"{name}-panel", section)
 
 
 def score_panel(t: T, ctx: BoardContext, open_: bool = True, board: Any = None) -> str:
@@ -490,6 +491,13 @@ def event_said(t: T, board: Any, ctx: BoardContext, event: Event) -> tuple[str, 
     return t(key, **params), ""
 
 
+def event_lines(t: T, board: Any, ctx: BoardContext, events: list[Event], words: str) -> tuple[str, ...]:
+    """The lines of a ply's events under its ``words``: each said once, and none that says what
+    the move's own line already says (a tile laid, a claim: decision 0046)."""
+    lines = (line for e in events if (line := event_line(t, board, ctx, e)) and line != words)
+    return tuple(dict.fromkeys(lines))
+
+
 def described(t: T, game: Any, event: Event, name: Callable[[int], str]) -> tuple[str, str] | None:
     """``event`` (already cut to what the viewer may see) in the words of the game's
     :meth:`Game.describe_event` and the rule behind it, or ``None``. The parameter ``player`` is a
@@ -527,6 +535,9 @@ class LogItem:
     words: str
     notation: str = ""
     lines: tuple[str, ...] = ()
+    replayable: bool = True
+    """Whether that moment can be shown again (a network guest has no view of the plies played
+    before it joined)."""
 
 
 def log_items(t: T, ctx: BoardContext, board: Any = None) -> list[LogItem]:
@@ -542,10 +553,7 @@ def log_item(t: T, ctx: BoardContext, board: Any, entry: LogEntry) -> LogItem:
         **{**worded(t, dict(entry.params)), "player": player_name(t, ctx, entry.player)},
     )
     events = all_events[entry.index] if entry.index < len(all_events) else []
-    # An event that says what the move's own line says adds nothing under it.
-    lines = tuple(
-        dict.fromkeys(line for e in events if (line := event_line(t, board, ctx, e)) and line != words)
-    )
+    lines = event_lines(t, board, ctx, events, words)
     return LogItem(entry.index, words, entry.notation, lines)
 
 
@@ -592,10 +600,12 @@ def tab_stop(replay: int | None, plies: int) -> int:
     return replay if replay is not None else plies
 
 
-def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True) -> str:
+def log_entry_markup(
+    t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True, embed: bool = True
+) -> str:
     """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button, its events' lines under it. Only the ``stop`` entry's buttons
-    are in the Tab order (a long game's log is one stop, not two per move)."""
+    the "embed this moment" button (unless not ``embed``), its events' lines under it. Only the
+    ``stop`` entry's buttons are in the Tab order (a long game's log is one stop, not two per move)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
     label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
@@ -606,7 +616,7 @@ def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop:
         if replayable
         else tag("p", label)
     )
-    if replayable:  # "Embed this moment": the position after this move, its events as captions
+    if replayable and embed:  # "Embed this moment": the position after this move, its events as captions
         head += tag(
             "button",
             esc(t("embed.moment.entry-label")),  # words, not a cryptic "</>"
@@ -632,12 +642,22 @@ def log_panel(
 ) -> str:
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
-    match's; a network table passes its own (no past positions to show: not replayable)."""
+    match's; a network table passes its own (the moments its page saw are replayable, decision
+    0075; a network match has no embed)."""
     if items is None:
         entries = local_log_entries(t, ctx, board, replayable)
     else:
+        shown = [item.index + 1 for item in items if replayable and item.replayable]
+        stop = ctx.replay if ctx.replay is not None else max(shown, default=0)
         entries = [
-            log_entry_markup(t, item, replayable and ctx.replay == item.index + 1, replayable)
+            log_entry_markup(
+                t,
+                item,
+                ctx.replay == item.index + 1,
+                item.index + 1 in shown,
+                stop == item.index + 1,
+                embed=False,
+            )
             for item in items
         ]
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
@@ -700,7 +720,9 @@ def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
     result = ""
     if end_closed and ctx.session.outcome() is not None and ctx.replay is None:
         result = result_button(t)
-    return tag("div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls")
+    return tag(
+        "div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls", id="controls"
+    )
 
 
 def share_panel(t: T, link: str, copied: bool) -> str:
@@ -828,9 +850,10 @@ def layout(
         class_="bar",
         inert=bool(dialog),
     )
-    regions = turn + tag("div", board_markup, class_="board-wrap", id="board")
-    regions += feedback_markup + controls_markup + below
+    # Each part is a region: a redraw replaces only the parts that changed (markup.changed_regions).
+    regions = region_of(turn) + region("board", tag("div", board_markup, class_="board-wrap", id="board"))
+    regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
     frame = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
-    return top + tag("main", frame + dialog, id="main", **data)
+    return top + tag("main", frame + region_of(dialog), id="main", **data)

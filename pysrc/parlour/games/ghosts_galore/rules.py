@@ -530,6 +530,15 @@ class GhostsGalore(Game[GhostsState, Move]):
             return reason, {}, "GG-T"
         return None
 
+    def describe_move_for(
+        self, state: GhostsState, player: int, move: Move, viewer: int | None
+    ) -> tuple[str, dict[str, JSON]] | None:
+        """Every move is public (decision 0074): a flip turns a tile face up, a pass leaves it on the
+        table, a taken tile lies face up in its cell, and the hidden tile is shown once placed (GG-2,
+        GG-D3: ``view`` shows a placed hidden tile to all). Its words name nothing else: not the
+        stack, not another player's hidden tile before it is placed, not a pencilled cell."""
+        return self.describe_move(state, player, move)
+
 
 # --- checking a decoded state ------------------------------------------------------------------
 _VIEW_KEYS = {

@@ -608,6 +608,15 @@ class WoolyBully(Game[WoolyState, Move]):
             return str(data["reason"]), {}, "WB-14"
         return None
 
+    def describe_move_for(
+        self, state: WoolyState, player: int, move: Move, viewer: int | None
+    ) -> tuple[str, dict[str, JSON]] | None:
+        """Every move is public once played (decision 0074): a laid tile lies face up on the board, a
+        revealed shepherd shows its colour to all (WB-D1), a discard goes face up to the discards
+        (WB-V1), a pass or leaving is said aloud. The words name only the move's own tile and square
+        and, for a reveal, the colour it shows: never a hand, the bag or a colour still hidden."""
+        return self.describe_move(state, player, move)
+
 
 def _int_tile(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < mv.TILE_IDS
