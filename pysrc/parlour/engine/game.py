@@ -229,8 +229,13 @@ class Game(ABC, Generic[S, M]):
 
     def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
         """One event in plain words: a message key, its parameters and the rule that made it
-        happen (a rule id, or ``""``), for the log and the embed's captions. ``None`` for an event
-        that the move's own line already says (a piece placed, the turn passing)."""
+        happen (a rule id, or ``""``), for the log and the embed's captions. ``event`` is already
+        cut to what its reader may see (:meth:`Event.seen_by`): word it from its data alone.
+
+        Parameters: ``player`` is a seat (the screen names it as it names players); a string that
+        is a message key ("boo.colour.red") is said in words; ``{"key": ..., "params": {...}}`` is a
+        message within the message. A line equal to the move's own line is not repeated: its rule
+        goes with the move's line. ``None``: nothing to say (the default)."""
         return None
 
 

@@ -351,10 +351,10 @@ def log_items(
         player, events = (
             (entry[0], entry[1]) if isinstance(entry, list | tuple) and len(entry) == 2 else (0, [])
         )
-        lines = tuple(line for e in events_of(list(events)) if (line := play.event_line(t, board, ctx, e)))
         name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
         say = view.says[offset] if offset < len(view.says) else None
         words, notation = move_words(t, name, say)
+        lines = play.event_lines(t, board, ctx, events_of(list(events)), words)
         items.append(play.LogItem(start + offset, words, notation, lines, shown(start + offset + 1)))
     return items
 
