@@ -392,6 +392,8 @@ class App:
             self.lesson_act(action, arg, "")
         elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
+        elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
+            self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
         elif action == "dismiss":
             self.error = ""
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
@@ -526,6 +528,13 @@ class App:
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
+        if self.route.screen in NET_SCREENS and self.net is not None:
+            if key == "Escape" and self.net.replay is not None:
+                self.net.show_moment("live", "")
+                return
+            if action == "replay" and key in ("ArrowUp", "ArrowDown"):
+                self.net.log_key(arg, key)
+                return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
         if self.route.screen in NET_SCREENS:
