@@ -14,7 +14,7 @@ from tests.web.test_match_screen import Dom
 from parlour.web import app as app_mod
 from parlour.web.markup import region, reuse_kept
 from parlour.web.redraw import Change, changes, split_regions
-from parlour.web.session import LocalSession
+from parlour.web.session import HUMAN, LocalSession
 
 
 def page(element_id: str, body: str) -> str:
@@ -174,3 +174,30 @@ def test_a_game_against_a_bot_shows_on_the_page_exactly_the_screen_drawn_whole(g
         if change.kind in ("replace", "after", "before"):
             assert one_element(change.new_id or change.target, reuse_kept(change.markup, set())[0])
             assert 'id="screen-title"' not in change.markup  # the header stays
+
+
+def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone():
+    dom = RegionDom("#/boo")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    setup = app.setup_for("boo")
+    setup["seats"] = [HUMAN] * 3
+    dom.click("start")
+    session = app.sessions["boo"]
+    app.sessions["boo"] = LocalSession.new(
+        session.game, session.seats, app.bots("boo"), setup["options"], "7"
+    )
+    app.render()
+    for n in range(12):
+        dom.timers.clear()  # the match clock: nothing falls due in a hot-seat game this short
+        dom.click("bench-move", str(n * 7919))
+        assert dom.html == app.shown
+    assert len(app.shown) > 40_000
+    for redraw in dom.changed[-6:]:
+        assert {c.target for c in redraw if c.kind == "replace"} <= {
+            "boo-zone-2",
+            "boo-players",
+            "boo-prompt",
+        } | {c.target for c in redraw if c.target.startswith("log-")}
+        assert sum(len(c.markup) for c in redraw) < 5_000
