@@ -308,17 +308,20 @@ def render(ctx: BoardContext) -> str:
         + tag("div", "".join(zones["right"]), class_="zones right"),
         class_="boo-middle",
     )
-    return tag(
-        "div",
-        tag("div", "".join(zones["top"]), class_="zones top")
-        + prompt
-        + middle
-        + tag("div", "".join(zones["bottom"]), class_="zones bottom")
-        + explanation(ctx)
-        + region("boo-players", players_panel(ctx)),
-        class_="boo-table",
-        data_round=state.round,
-        data_claimant="" if state.claimant is None else state.claimant,
+    return region_of(
+        tag(
+            "div",
+            tag("div", "".join(zones["top"]), class_="zones top")
+            + prompt
+            + middle
+            + tag("div", "".join(zones["bottom"]), class_="zones bottom")
+            + explanation(ctx)
+            + region("boo-players", players_panel(ctx)),
+            class_="boo-table",
+            id="boo-table",
+            data_round=state.round,
+            data_claimant="" if state.claimant is None else state.claimant,
+        )
     )
 
 
