@@ -5,7 +5,6 @@ screen drawn whole; a change of the screen's shape (another screen, a dialog ope
 from __future__ import annotations
 
 import re
-from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -13,7 +12,7 @@ from tests.web.test_match_screen import Dom
 
 from parlour.web import app as app_mod
 from parlour.web.markup import region, reuse_kept
-from parlour.web.redraw import Change, changes, split_regions
+from parlour.web.redraw import Change, attributes, changes, split_regions
 from parlour.web.session import HUMAN, LocalSession
 
 
@@ -46,7 +45,12 @@ def test_only_the_innermost_region_that_changed_is_replaced():
 def test_a_region_whose_own_attributes_changed_keeps_its_children():
     after = SCREEN.replace('<div id="board">', '<div id="board" class="over &amp; out" hidden>')
     assert changes(SCREEN, after) == [
-        Change("attrs", "board", attrs=(("id", "board"), ("class", "over & out"), ("hidden", "")))
+        Change(
+            "attrs",
+            "board",
+            '<div id="board" class="over &amp; out" hidden>',
+            attrs=(("id", "board"), ("class", "over & out"), ("hidden", "")),
+        )
     ]
 
 
@@ -102,13 +106,9 @@ class RegionDom(Dom):
             elif change.kind == "remove":
                 self.html = self.html[: found.start()] + self.html[found.end() :]
             elif change.kind == "attrs":
-                head = re.match(r"<[\w-]+", found[1])
-                assert head is not None
-                tag = (
-                    head[0] + "".join(f' {k}="{escape(v)}"' if v else f" {k}" for k, v in change.attrs) + ">"
-                )
+                assert change.attrs == attributes(change.markup)
                 end = found[1].index(">") + 1
-                self.html = self.html[: found.start(1)] + tag + self.html[found.start(1) + end :]
+                self.html = self.html[: found.start(1)] + change.markup + self.html[found.start(1) + end :]
             else:
                 region = f"<!--r:{change.new_id}-->{part}<!--/r:{change.new_id}-->"
                 at = found.end() if change.kind == "after" else found.start()
