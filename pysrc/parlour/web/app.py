@@ -97,10 +97,14 @@ class App:
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
         self.patching: dict[str, str] | None = None
-        self.kept: set[tuple[str, str]] = set()
-        """The kept layers on the page now (:func:`parlour.web.markup.kept`): id and key."""
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
+        self.kept: set[tuple[str, str]] = set()
+        """The kept layers on the page now (:func:`parlour.web.markup.kept`): id and key."""
+        self.shown: str | None = None
+        """The markup the page shows (regions compared with it on the next redraw), ``None`` when
+        unknown; with ``dirty``, the ids of elements a board's patch changed since."""
+        self.dirty: set[str] = set()
         self.lessons: dict[str, teach.Live] = {}
         """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it
         and kept while the reader follows links within it (a caption's rule link, the contents)."""
@@ -147,6 +151,7 @@ class App:
         patch = getattr(self.dom, "patch", None)
         if patch is None or not patch(parts):
             return False
+        self.dirty.update(parts)
         target = self.screen_ui().pop("focus", None)
         if target:
             self.dom.focus(target)
@@ -390,6 +395,8 @@ class App:
             self.lesson_act(action, arg, "")
         elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
+        elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
+            self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
         elif action == "dismiss":
             self.error = ""
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
@@ -527,6 +534,13 @@ class App:
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
+        if self.route.screen in NET_SCREENS and self.net is not None:
+            if key == "Escape" and self.net.replay is not None:
+                self.net.show_moment("live", "")
+                return
+            if action == "replay" and key in ("ArrowUp", "ArrowDown"):
+                self.net.log_key(arg, key)
+                return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
         if self.route.screen in NET_SCREENS:
@@ -808,18 +822,45 @@ class App:
 
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
+        started = time.perf_counter()
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        made = time.perf_counter()
         ui = self.screen_ui()
         home = str(ui.get("home", ""))
-        keeping = getattr(self.dom, "render_keeping", None)
-        lean, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
-        # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.
-        if not (reused and keeping is not None and keeping(lean, home, reused)):
-            self.dom.render(html, home)
+        parts = self.draw(html, home)
+        self.shown, self.dirty = html, set()
+        note = getattr(self.dom, "note_redraw", None)
+        if note is not None:  # benchmarks: where a redraw's time went
+            size = len(html) if parts is None else sum(map(len, parts.values()))
+            note((made - started) * 1000, (time.perf_counter() - made) * 1000, size, len(html))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+
+    def draw(self, html: str, home: str) -> dict[str, str] | None:
+        """Put ``html`` on the page: only its regions that changed when the screen keeps its shape
+        (:func:`parlour.web.markup.changed_regions`), else the whole screen; the regions replaced,
+        ``None`` when drawn whole. Kept layers drawn already are moved, never drawn again."""
+        regions: Any = getattr(self.dom, "patch_regions", None)
+        parts = None
+        if regions is not None and self.shown is not None:
+            parts = markup.changed_regions(self.shown, html, frozenset(self.dirty))
+        if parts is not None:
+            lean: dict[str, str] = {}
+            reused: list[str] = []
+            for element_id, part in parts.items():
+                lean[element_id], moved, _ = markup.reuse_kept(part, self.kept)
+                reused += moved
+            if not parts or regions(lean, home, reused):
+                self.kept = markup.kept_in(html)
+                return parts
+        keeping = getattr(self.dom, "render_keeping", None)
+        whole, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
+        # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.
+        if not (reused and keeping is not None and keeping(whole, home, reused)):
+            self.dom.render(html, home)
+        return None
 
 
 def new_slot() -> str:

@@ -686,6 +686,24 @@ def _design(design: str, colour: int | None = None) -> int:
     raise KeyError(design)
 
 
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    "wooly-bully.help.setup": ("WB-1", "WB-2"),
+    "wooly-bully.help.turn": ("WB-3",),
+    "wooly-bully.help.draw": ("WB-4",),
+    "wooly-bully.help.holes": ("WB-5",),
+    "wooly-bully.help.wolf": ("WB-7", "WB-8"),
+    "wooly-bully.help.hunter": ("WB-9", "WB-10"),
+    "wooly-bully.help.joined-forests": ("WB-11",),
+    "wooly-bully.help.reveal": ("WB-12",),
+    "wooly-bully.help.leave": ("WB-13",),
+    "wooly-bully.help.end": ("WB-14",),
+    "wooly-bully.help.scoring": ("WB-15", "WB-16"),
+    "wooly-bully.help.variants": ("WB-V1", "WB-V2", "WB-V3", "WB-V4", "WB-V5"),
+}
+"""The rules each help paragraph explains: named before it, each a link target (``rule-WB-8``) for
+the log's refusals and the embeds' captions."""
+
+
 def help_examples(t: Any) -> dict[str, str]:
     """Diagrams shown after paragraphs of the rules help (by message key)."""
     from parlour.games.wooly_bully.tiles import ids_of, village_id
@@ -722,25 +740,3 @@ def help_examples(t: Any) -> dict[str, str]:
             class_="wb-figure",
         ),
     }
-
-
-# --- the log -------------------------------------------------------------------------------------------
-QUIET_EVENTS = ("tile-placed", "revealed", "passed", "discarded")
-"""Events the ply's own line already says."""
-
-
-def event_line(ctx: BoardContext, event: Any) -> str | None:
-    """One event in words, naming players as the table does; a draw says how many tiles (the tiles
-    themselves only to the one who drew them, as the engine cuts it)."""
-    if event.kind in QUIET_EVENTS:
-        return None
-    data = dict(event.data)
-    if "player" in data and isinstance(data["player"], int):
-        data["player"] = seat_title(ctx, data["player"])
-    if event.kind == "drew":
-        data["count"] = len(data["tiles"]) if "tiles" in data else int(data.get("count", 0))
-        data.pop("tiles", None)
-    if event.kind == "game-over":
-        return None  # the end dialog says it, with the scores
-    key = f"wooly-bully.event.{event.kind}"
-    return ctx.t(key, **data)
