@@ -14,7 +14,7 @@ from urllib.parse import quote
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, markup, router, screens, teach
+from parlour.web import boards, embed, markup, redraw, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -827,34 +827,35 @@ class App:
         made = time.perf_counter()
         ui = self.screen_ui()
         home = str(ui.get("home", ""))
-        parts = self.draw(html, home)
+        changes = self.draw(html, home)
         self.shown, self.dirty = html, set()
         note = getattr(self.dom, "note_redraw", None)
         if note is not None:  # benchmarks: where a redraw's time went
-            size = len(html) if parts is None else sum(map(len, parts.values()))
+            size = len(html) if changes is None else sum(len(c.markup) for c in changes)
             note((made - started) * 1000, (time.perf_counter() - made) * 1000, size, len(html))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
 
-    def draw(self, html: str, home: str) -> dict[str, str] | None:
-        """Put ``html`` on the page: only its regions that changed when the screen keeps its shape
-        (:func:`parlour.web.markup.changed_regions`), else the whole screen; the regions replaced,
-        ``None`` when drawn whole. Kept layers drawn already are moved, never drawn again."""
-        regions: Any = getattr(self.dom, "patch_regions", None)
-        parts = None
-        if regions is not None and self.shown is not None:
-            parts = markup.changed_regions(self.shown, html, frozenset(self.dirty))
-        if parts is not None:
-            lean: dict[str, str] = {}
+    def draw(self, html: str, home: str) -> list[redraw.Change] | None:
+        """Put ``html`` on the page: only what changed when the screen keeps its shape
+        (:func:`parlour.web.redraw.changes`), else the whole screen; the changes made, ``None``
+        when drawn whole. Kept layers drawn already are moved, never drawn again."""
+        apply: Any = getattr(self.dom, "redraw", None)
+        changes = None
+        if apply is not None and self.shown is not None:
+            changes = redraw.changes(self.shown, html, frozenset(self.dirty))
+        if changes is not None:
+            lean: list[redraw.Change] = []
             reused: list[str] = []
-            for element_id, part in parts.items():
-                lean[element_id], moved, _ = markup.reuse_kept(part, self.kept)
+            for change in changes:
+                markup_, moved, _ = markup.reuse_kept(change.markup, self.kept)
+                lean.append(change._replace(markup=markup_))
                 reused += moved
-            if not parts or regions(lean, home, reused):
+            if not changes or apply(lean, home, reused):
                 self.kept = markup.kept_in(html)
-                return parts
+                return changes
         keeping = getattr(self.dom, "render_keeping", None)
         whole, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
         # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.

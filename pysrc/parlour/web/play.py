@@ -662,7 +662,8 @@ def log_panel(
         ]
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
-        tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")
+        # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
+        tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")
         if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
