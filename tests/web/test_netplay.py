@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from parlour.i18n import translate
-from parlour.web import netplay, router
+from parlour.web import netplay, play, router
 from parlour.web.settings import Settings
 
 GAME_IDS = {"boop", "boo", "wooly-bully", "ghosts-galore"}
@@ -665,3 +665,29 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
     assert guest.net.replay is None
     guest.net.log_key("3", "ArrowUp")  # Up along the log skips it
     assert guest.net.ui["focus"] == "replay-1"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_IDS))
+def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game_id):
+    """Decision 0074 in all four games: the guest's log entry for the host's first move is the
+    game's own sentence for it (as the local log says it), in the guest's language, with the host's
+    lobby name; never the name alone."""
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    guest.t = lambda key, **params: translate("uk", key, **params)  # type: ignore[method-assign]
+    host.net.open_host(game_id)
+    host.net.on_action("net-name", "", "Hanna")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    hs = host.net.host
+    state = hs.match.state
+    move = {"k": "hand", "t": 0} if game_id == "boo" else hs.local()["legal"][0]
+    host.net.send_host(hs.play(move, netplay.now_ms()))
+    wire.run()
+    key, params = hs.game.describe_move(state, 0, hs.game.decode_move(hs.match.plies[0].move))
+    sentence = translate("uk", key, **{**play.worded(guest.t, dict(params)), "player": "Hanna"})
+    entry = guest.net.screen().split('id="log-0"', 1)[1].split("</span>", 1)[0]
+    assert sentence in entry and "Hanna" in entry and len(entry) > len("1. Hanna") + 10, entry

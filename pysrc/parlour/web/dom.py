@@ -45,22 +45,38 @@ def render(html: str, home: str = "") -> None:
     _put_back(doc, root, held, home)
 
 
-def patch_regions(parts: dict[str, str], home: str, reused: list[str]) -> bool:
-    """Replace only the screen's regions that changed (:func:`parlour.web.markup.changed_regions`)
-    by their new markup, with what :func:`render` keeps (focus, typed text, a log's scroll, frames)
-    and the kept layers ``reused`` moved into the new markup; ``False``, nothing done, when an
-    element is not on the page (the app then draws the whole screen)."""
+def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
+    """Make only these changes (:class:`parlour.web.redraw.Change`: regions replaced, removed,
+    inserted, an element's attributes set) instead of drawing the whole screen, keeping what
+    :func:`render` keeps (focus, typed text, a log's scroll, frames) and moving the kept layers
+    ``reused`` into the new markup; ``False``, nothing done, when an element is not on the page
+    (the app then draws the whole screen)."""
     doc = js.document
-    found = [doc.getElementById(element_id) for element_id in parts]
+    targets = [doc.getElementById(c.target) for c in changes]
     kept = [doc.getElementById(element_id) for element_id in reused]
-    if not all(_some(el) for el in found + kept):
+    if not all(_some(el) for el in targets + kept):
         return False
     root = doc.getElementById("app")
-    held = _hold(doc, root, found)
+    held = _hold(
+        doc, root, [el for c, el in zip(changes, targets, strict=True) if c.kind in ("replace", "remove")]
+    )
     for el in kept:
         el.remove()  # out of the old markup before it is replaced: the node lives on
-    for el, markup in zip(found, parts.values(), strict=True):
-        el.outerHTML = markup
+    for change, el in zip(changes, targets, strict=True):
+        if change.kind == "replace":
+            el.outerHTML = change.markup
+        elif change.kind == "remove":
+            el.remove()
+        elif change.kind == "attrs":
+            names = dict(change.attrs)
+            for name in [str(a.name) for a in el.attributes]:
+                if name not in names:
+                    el.removeAttribute(name)
+            for name, value in change.attrs:
+                if el.getAttribute(name) != value:
+                    el.setAttribute(name, value)
+        else:  # a region inserted beside its neighbour
+            el.insertAdjacentHTML("afterend" if change.kind == "after" else "beforebegin", change.markup)
     for element_id, el in zip(reused, kept, strict=True):
         empty = doc.getElementById(element_id)
         if _some(empty):

@@ -87,52 +87,6 @@ def region_of(element: str) -> str:
     return region(m[1], element) if m else element
 
 
-_REGION = re.compile(r"<!--r:([\w-]+)-->(.*?)<!--/r:\1-->", re.S)
-
-
-def split_regions(html: str) -> tuple[str, dict[str, str]] | None:
-    """``html``'s shape (each outermost region left as its opening mark) and those regions' elements
-    by id; ``None`` when two share an id (nothing could tell them apart)."""
-    parts: dict[str, str] = {}
-    count = 0
-
-    def cut(m: re.Match[str]) -> str:
-        nonlocal count
-        count += 1
-        parts[m[1]] = m[2]
-        return f"<!--r:{m[1]}-->"
-
-    shape = _REGION.sub(cut, html)
-    return (shape, parts) if count == len(parts) else None
-
-
-def _touches(html: str, dirty: frozenset[str]) -> bool:
-    return any(f'id="{element_id}"' in html for element_id in dirty)
-
-
-def changed_regions(shown: str, new: str, dirty: frozenset[str] = frozenset()) -> dict[str, str] | None:
-    """The smallest regions to replace, by id, so that a page showing ``shown`` shows ``new``
-    (``{}``: nothing changed); ``None`` when the screen's shape changed (draw it whole). ``dirty``
-    names elements changed on the page since ``shown`` was drawn (a board's patch): a region
-    holding one is replaced even when its markup is the same."""
-    if shown == new and not _touches(shown, dirty):
-        return {}
-    before, after = split_regions(shown), split_regions(new)
-    if before is None or after is None or before[0] != after[0] or _touches(after[0], dirty):
-        return None
-    out: dict[str, str] = {}
-    for element_id, element in after[1].items():
-        old = before[1][element_id]
-        if old == element and not _touches(old, dirty):
-            continue
-        inner = changed_regions(old, element, dirty)
-        if inner is None:
-            out[element_id] = element
-        else:
-            out.update(inner)
-    return out
-
-
 def kept_in(html: str) -> set[tuple[str, str]]:
     """Every :func:`kept` element of ``html``: id and key."""
     return {(m[1], m[2]) for m in _KEPT.finditer(html)}
