@@ -114,6 +114,10 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     gg = page.frame_locator("#gg")
     assert gg.locator("svg.parlour-figure svg.gg-train-svg").count() == 3
     assert "hidden tile" not in gg.locator("main").inner_text().lower()
+    # Its caption says the move with the rule behind it, a link into Ghosts Galore's rules help.
+    rule = gg.locator('#events a.rule[href="./#/ghosts-galore/rules?rule=GG-3"]')
+    assert rule.inner_text() == "rule: Taking a tile"
+    assert "Player 3 takes tile 33 and places it on b1" in gg.locator("#events li").first.inner_text()
     assert messages(page, "ready", "pos")[0]["position"] == POSITION
     assert messages(page, "ready", "seq")[0]["steps"] == 5
 

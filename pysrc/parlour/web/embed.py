@@ -29,7 +29,15 @@ from parlour.i18n import LANGUAGES, pick_language, translate
 from parlour.web import boards, fit
 from parlour.web.diagram import START, Diagram, DiagramError, load, start_match
 from parlour.web.markup import button, esc, tag
-from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of, split_rule, worded
+from parlour.web.play import (
+    BoardContext,
+    Refusal,
+    decision_markup,
+    decision_of,
+    described,
+    split_rule,
+    worded,
+)
 from parlour.web.screens import seat_label
 from parlour.web.session import HUMAN, LocalSession, Seat
 
@@ -551,7 +559,8 @@ class Embed:
         )
 
     def caption_lines(self, step: int) -> list[tuple[str, str]]:
-        """The caption of ``step``: (text, rule id) lines, the move first, then its events."""
+        """The caption of ``step``: (text, rule id) lines, the move first, then its events as the
+        shown seat may see them (an event saying what the move's line says gives it its rule)."""
         assert self.diagram is not None
         d, t = self.diagram, self.t
         lines: list[tuple[str, str]] = []
@@ -564,10 +573,13 @@ class Embed:
             said_params = {**worded(t, dict(params)), "player": seat_label(t, d.game.id, player)}
             lines.append((t(key, **said_params), ""))
             for event in visible(d.events(step), self.spec.seat):
-                said = d.game.describe_event(event)
-                if said is not None:
-                    ekey, eparams, rule = said
-                    lines.append((t(ekey, **worded(t, dict(eparams))), rule))
+                said = described(t, d.game, event, lambda seat: seat_label(t, d.game.id, seat))
+                if said is None or said in lines:
+                    continue
+                if said[0] == lines[0][0]:  # what the move's line says: the rule goes with that line
+                    lines[0] = (lines[0][0], lines[0][1] or said[1])
+                else:
+                    lines.append(said)
         return lines
 
     def status(self) -> str:

@@ -852,20 +852,7 @@ def move_cursor(ctx: BoardContext, key: str) -> None:
     ctx.ui["focus"] = f"cell-{cell}"
 
 
-# --- the log -------------------------------------------------------------------------------------
-LOGGED = (
-    "claim-wrong",
-    "ghost-moved",
-    "visitor-taken",
-    "marker-taken",
-    "visitor-discarded",
-    "first-player",
-    "visitor-placed",
-    "game-over",
-)
-"""Events worth a line of their own under a move (a claim or a hand says itself in the move's line)."""
-
-
+# --- an embed's try-it ---------------------------------------------------------------------------
 def verdict(ctx: BoardContext, events: list[Any]) -> tuple[bool, str, str] | None:
     """An embed's try-it ends when the viewer shows a route: ``(right, why not in words, rule)``;
     ``None`` before (a "Booo!", a step of the trace)."""
@@ -879,25 +866,6 @@ def verdict(ctx: BoardContext, events: list[Any]) -> tuple[bool, str, str] | Non
                     inner[key] = colour_word(ctx.t, str(inner[key]))
             return False, str(ctx.t(str(event.data["code"]), **inner)), str(event.data.get("rule") or "")
     return None
-
-
-def event_line(ctx: BoardContext, event: Any) -> str | None:
-    """One event in plain words, with seats named and colours in the player's language."""
-    t = ctx.t
-    if event.kind not in LOGGED or event.kind == "game-over":
-        return None
-    params = dict(event.data)
-    if "player" in params and isinstance(params["player"], int):
-        params["player"] = seat_name(ctx, params["player"])
-    if isinstance(params.get("colour"), str):
-        params["colour"] = colour_word(t, params["colour"])
-    if event.kind == "claim-wrong":
-        inner = dict(event.data.get("params") or {})
-        for key in ("colour", "wall"):
-            if key in inner:
-                inner[key] = colour_word(t, str(inner[key]))
-        return str(t("boo.wrong.why", player=params["player"], why=t(str(event.data["code"]), **inner)))
-    return str(t(f"boo.log.{event.kind}", **params))
 
 
 # --- rules help: small live castles --------------------------------------------------------------
@@ -989,6 +957,24 @@ def _examples() -> dict[str, Any]:
                 if r is not None and r.changes and len(r.steps) <= 9:
                     found["transition"] = (ghost, visitor, r, (), (room,))
     return {"castle": castle, **found}
+
+
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    "boo.help.goal": ("BO-19",),
+    "boo.help.setup": ("BO-1", "BO-6"),
+    "boo.help.round": ("BO-7", "BO-8", "BO-18"),
+    "boo.help.route": ("BO-9",),
+    "boo.help.trapdoor": ("BO-10",),
+    "boo.help.transition": ("BO-11",),
+    "boo.help.claim": ("BO-13", "BO-14", "BO-D1"),
+    "boo.help.walls": ("BO-15",),
+    "boo.help.wrong": ("BO-16", "BO-D2"),
+    "boo.help.hands": ("BO-17",),
+    "boo.help.end": ("BO-20",),
+    "boo.help.more": ("BO-12",),
+}
+"""The rules each help paragraph explains: named before it, each a link target (``rule-BO-14``) for
+the log's refusals and the embeds' captions."""
 
 
 def help_examples(t: Any) -> dict[str, str]:
