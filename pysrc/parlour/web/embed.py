@@ -517,7 +517,8 @@ class Embed:
         if session is None:
             session = self.trial or LocalSession(d.game, d.match, [Seat(HUMAN)] * d.match.record.players, {})
         if self.trial is not None:
-            state, events, replay = self.trial.state, self.trial_events, None
+            # After a real-time try-it's verdict the board shows it and takes no more input.
+            state, events, replay = self.trial.state, self.trial_events, self.step if self.done else None
         else:
             state = d.state(self.step)
             events = d.events(self.step) if self.animate_step else []
