@@ -503,7 +503,7 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
                 tag("select", counts, data_action="net-players", id="net-players"),
             ),
         )
-    for opt in host.game.options:
+    for opt in (o for o in host.game.options if not o.hidden):
         value = host.options.get(opt.name, opt.default)
         if not opt.choices:
             if isinstance(opt.default, bool):  # a yes/no variant: a labelled checkbox
