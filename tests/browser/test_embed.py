@@ -259,5 +259,6 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     page.click("#ed-play")
     page.wait_for_selector("main[data-screen='play'] svg.boop-bed")
     assert page.locator("g.piece[data-cell='a6']").get_attribute("class") == "piece purple cat"
-    page.wait_for_selector("#move-log li, #log-panel")
     assert page.evaluate("location.hash") == "#/boop/play"
+    page.wait_for_selector("#move-log li", timeout=BOOT_TIMEOUT_MS)  # the computer moved from there
+    assert page.locator("#move-log li").first.inner_text().startswith("1. Purple")
