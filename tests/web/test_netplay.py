@@ -654,7 +654,8 @@ def test_a_hosts_bot_thinks_in_the_bot_worker_and_without_one_on_the_page():
         on_reply(bots.think(request))  # what the worker's Python answers
         host.run_timers()
     assert len(hs.match.plies) > ply and hs.match.plies[ply].player == 1
-    assert "Host: " in host.net.screen().split('id="status"', 1)[1].split("</p>", 1)[0], "the host's turn"
+    drawn = host.screens[-1]  # the page was drawn again after the bot's move
+    assert "Host: " in drawn.split('id="status"', 1)[1].split("</p>", 1)[0], "the host's turn"
     ply = hanna_moves()
     request, on_reply = asked.pop()
     on_reply(None)  # the worker failed: this page's bot takes over

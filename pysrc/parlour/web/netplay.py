@@ -1327,8 +1327,5 @@ class NetPlay:
         if self.host is None:
             return
         out = self.host.run_bots(now_ms())
-        if not out:  # nothing was due after all (a guest moved first): wait for what is next
-            self.schedule_bots()
-            return
         self.send_host(out)
         self.app.render()
