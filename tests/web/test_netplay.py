@@ -643,6 +643,9 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
     assert f"<span>1. Host: Orange places a kitten on {cell}</span><code>{first}</code>" in screen
     assert f"3. Anna: Purple places a kitten on {second.split('@')[1]}" in screen
     assert 'id="back-to-game"' not in screen
+    # A screen reader hears each ply as the log says it, the other player's too.
+    assert f"Host: Orange places a kitten on {cell}" in guest.dom.said
+    assert f"Anna: Purple places a kitten on {second.split('@')[1]}" in " ".join(host.dom.said)
     for app in (guest, host):
         app.net.show_moment("replay", "1")
         screen = app.net.screen()

@@ -648,6 +648,8 @@ class NetPlay:
         self._notes: dict[str, Any] | None = None
         self.shown_ply: Any = -1
         self.replay: int | None = None
+        self.announced = -1
+        """The ply last said in the live region (a new one is said once)."""
         """The moment of the log on show (plies played then; decision 0072), read-only; ``None``:
         the live game. Drawn from the view this page received then (decision 0075)."""
         self.refused: Refusal | None = None
@@ -874,6 +876,7 @@ class NetPlay:
         items = (
             log_items(t, board, ctx, view, view.log_from, shown) if board is not None and view.table else []
         )
+        self.announce_ply(view, items)
         log = play.log_panel(t, ctx, board, "log" not in folded, items=items)
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
@@ -893,6 +896,16 @@ class NetPlay:
             dialog,
             **data,
         )
+
+    def announce_ply(self, view: Table, items: list[play.LogItem]) -> None:
+        """A new ply is said in the live region as the log says it (its words and the events this
+        seat saw), as after a move at home: a screen reader hears the other players' moves too."""
+        plies = int(view.table.get("ply", 0)) if view.table else -1
+        if plies == self.announced:
+            return
+        if 0 <= self.announced < plies and items and items[-1].index == plies - 1:
+            self.dom.announce(" ".join((items[-1].words, *items[-1].lines)))
+        self.announced = plies
 
     def past_view(self, view: Table, step: int) -> JSON | None:
         """What this page's seat saw after ply ``step`` (plies played then), or ``None``: the host
