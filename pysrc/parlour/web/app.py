@@ -71,6 +71,8 @@ class App:
         self.share_open = False
         """The share panel is open: it shows the link to the current moment, redrawn on every render."""
         self.copied = False
+        self.more_open = False
+        """The match screen's "More" (Share, Embed, New game, Rules folded on a phone) is open."""
         self.end_closed = False
         """The end dialog was dismissed to look at the board (it can be reopened)."""
         self.folded: set[str] | None = None
@@ -170,7 +172,7 @@ class App:
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.last_events = None, {}, []
-        self.share_open, self.copied, self.end_closed = False, False, False
+        self.share_open, self.copied, self.end_closed, self.more_open = False, False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
         if self.route.screen != "rules":
@@ -364,13 +366,14 @@ class App:
             return
         self.clock_timer += 1
         timer = self.clock_timer
-        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer))
+        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer, session))
 
-    def clock_step(self, timer: int) -> None:
+    def clock_step(self, timer: int, due: LocalSession) -> None:
         session = self.sessions.get(self.route.game)
         if (
             timer != self.clock_timer
             or session is None
+            or session is not due  # the player went to another game meanwhile
             or self.route.screen != "play"
             or self.replay is not None
         ):
@@ -426,6 +429,9 @@ class App:
         elif action == "share":
             self.share_open, self.copied = not self.share_open, False
             self.ui["focus"] = "copy" if self.share_open else "share"
+        elif action == "more":  # a phone's folded controls: open shows them and focus goes in
+            self.more_open = not self.more_open
+            self.ui["focus"] = "share" if self.more_open else "more"
         elif action == "copy":
             self.dom.copy(self.share_link(gid))
             self.copied = True
@@ -799,6 +805,7 @@ class App:
                 end_closed=self.end_closed,
                 copied=self.copied,
                 folded=frozenset(self.panels_folded()),
+                more_open=self.more_open,
             )
             if self.embedding is not None:
                 frag, copied = self.embedding
