@@ -24,8 +24,9 @@ from harness import CHROMIUM_ARGS, build, serve_dist  # noqa: E402
 from parlour.engine import Match, encode_link  # noqa: E402
 from parlour.games.boo import GAME  # noqa: E402
 from parlour.games.boo.castle import cell_name  # noqa: E402
+from play_latency import spread  # noqa: E402
 
-LONG = """window.benchLong = [];
+LONG = """window.benchLong = []; window.parlourRedraws = [];
 new PerformanceObserver((l) => l.getEntries().forEach((e) => window.benchLong.push(e.duration)))
   .observe({ type: "longtask" });"""
 
@@ -73,12 +74,14 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
     page.wait_for_timeout(int(seconds * 1000))
     long = [float(x) for x in page.evaluate("window.benchLong")]
     plies = page.locator("#move-log > li").count()
+    noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
     return {
         "seconds": seconds,
         "plies": plies,
         "long_tasks": len(long),
         "longest_ms": round(max(long), 1) if long else 0.0,
         "over_50ms": sum(1 for x in long if x > 50),
+        "redraws": spread(noted),
     }
 
 

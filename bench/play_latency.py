@@ -28,6 +28,7 @@ from harness import CHROMIUM_ARGS, build, serve_dist  # noqa: E402
 
 INSTRUMENT = """
 window.benchLong = [];
+window.parlourRedraws = [];  // the app notes each redraw: markup ms, drawing ms, characters drawn, screen's
 window.benchTaps = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.benchLong.push(e.duration)))
   .observe({ type: "longtask" });
@@ -89,7 +90,9 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         not on_page
     ):  # the worker starts with the game's screen: wait for it, as a person reading the setup would
         page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
-    page.evaluate("window.benchLong = []; window.benchTaps = []; window.benchFrames = []")
+    page.evaluate(
+        "window.benchLong = []; window.benchTaps = []; window.benchFrames = []; window.parlourRedraws = []"
+    )
     end = time.perf_counter() + seconds
     taps = 0
     finished = False
@@ -107,6 +110,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
     long_tasks: list[float] = page.evaluate("window.benchLong")
     frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     redraws: list[float] = page.evaluate("window.benchTaps")
+    noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
     plies = page.locator("#move-log li").count()
     context.close()
     redraws.sort()
@@ -119,7 +123,25 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
         "tap_to_redraw_p95_ms": round(redraws[int(0.95 * (len(redraws) - 1))], 1) if redraws else None,
         "tap_to_redraw_median_ms": round(statistics.median(redraws), 1) if redraws else None,
+        "redraws": spread(noted),
     }
+
+
+def spread(noted: list[list[float]]) -> dict[str, Any]:
+    """Where the redraws' time went (the app's own notes, ``dom.note_redraw``): Python making the
+    markup, the page taking it (parsing; layout a scroll restore forces), and how much was drawn."""
+    if not noted:
+        return {}
+    columns = ("markup_ms", "draw_ms", "drawn_chars", "screen_chars")
+    out: dict[str, Any] = {"count": len(noted)}
+    for i, name in enumerate(columns):
+        values = sorted(row[i] for row in noted)
+        out[name] = {
+            "median": round(statistics.median(values), 1),
+            "p95": round(values[int(0.95 * (len(values) - 1))], 1),
+            "max": round(values[-1], 1),
+        }
+    return out
 
 
 def main() -> None:

@@ -90,6 +90,13 @@ class SecretNim(Game[NimState, str]):
             data["winner"],
         )
 
+    def describe_move_for(
+        self, state: NimState, player: int, move: str, viewer: int | None
+    ) -> tuple[str, dict[str, JSON]] | None:
+        """Taking is public; a reveal shows the secret to all, so its words may name it too."""
+        key, params = self.describe_move(state, player, move)
+        return key, {**params, "secret": state.secrets[player]} if move == "reveal" else params
+
     def view(self, state: NimState, player: int | None) -> JSON:
         data = self.encode_state(state)
         data["secrets"] = [

@@ -26,7 +26,7 @@ def used_keys() -> set[str]:
         keys |= {f"boo.route.{k}" for k in re.findall(r'fail\(\s*"([a-z\-]+)"', text)}
         keys |= {f"boo.route.{k}" for k in re.findall(r'"([a-z\-]+)" if abs', text)}
     keys |= {f"boo.log.{k}" for k in ("claim", "booo", "hand", "lower", "give-up")}
-    keys |= {f"boo.log.{k}" for k in ("visitor-placed", "claim-wrong", "ghost-moved", "visitor-taken")}
+    keys |= {f"boo.log.{k}" for k in ("visitor-placed", "ghost-moved", "visitor-taken")}
     keys |= {f"boo.log.{k}" for k in ("marker-taken", "visitor-discarded", "first-player", "search-restarts")}
     keys |= {o.label for o in GAME.options}
     keys |= {f"boo.bot.{b}" for b in BOTS}

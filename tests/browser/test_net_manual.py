@@ -276,6 +276,21 @@ def test_two_browsers_play_a_whole_game_over_manual_signalling(people):
     host.wait_for_selector("#net-peers li[data-pid=p1][data-state=connected]", timeout=NET_TIMEOUT_MS)
     assert "Anna" in host.inner_text("#net-peers")
     start(host, [guest])
+    assert play([host, guest], [], decisions=6) == 6
+    # Issue #16: the guest's log says the host's move in words (decision 0074), and an entry shows
+    # that moment read-only from the view the guest kept, with a way back (decision 0075).
+    first = guest.inner_text("#replay-1")
+    assert first.startswith("1. Host: Orange places a kitten on "), first
+    live = guest.locator("#board g.piece").count()
+    guest.click("#replay-1")
+    guest.wait_for_selector("#back-to-game")
+    assert guest.inner_text("#status").startswith("Showing the position after move 1.")
+    assert guest.locator("#board g.piece").count() == 1 < live, "one kitten on the bed after move 1"
+    assert guest.locator(DECISION).count() == 0, "a moment of the log takes no move"
+    guest.click("#back-to-game")
+    guest.wait_for_selector("#back-to-game", state="detached")
+    assert guest.locator("#board g.piece").count() == live
+    assert not guest.inner_text("#status").startswith("Showing")
     play([host, guest], [])
     record = assert_finished_alike(host, [guest])
     assert len(record.plies) >= 8

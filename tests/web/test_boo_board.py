@@ -11,7 +11,7 @@ from parlour.games.boo.solver import shortest_route
 from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import boo as board
-from parlour.web.play import BoardContext
+from parlour.web.play import BoardContext, event_line
 from parlour.web.session import LocalSession, Seat
 
 
@@ -123,8 +123,10 @@ def test_tracing_taps_escape_and_enter():
     html = board.render(ctx_of(s, {}, events))
     assert "route is wrong: The route ends in" in html and 'href="#/boo/rules?rule=BO-9"' in html
     assert "(BO-9)" not in html
-    words = [board.event_line(ctx_of(s), e) for e in events]
+    ctx = ctx_of(s)
+    words = [event_line(ctx.t, board, ctx, e) for e in events]  # the log's lines, the embed's captions
     assert "Player 1's route is wrong: The route ends in" in words[0]
+    assert words[1] == "The search starts again for everyone."
     log = s.log()[-1]
     assert log.notation.startswith(COLOURS[route.colour] + " " + first) and "@0.5s" in log.notation
 

@@ -14,7 +14,7 @@ from parlour.games.ghosts_galore.moves import Pencil
 from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import ghosts_galore as board
-from parlour.web.play import BoardContext
+from parlour.web.play import BoardContext, log_item
 from parlour.web.session import HUMAN, LocalSession, Seat
 from web.test_netplay import FakeApp, Wire, join
 
@@ -279,8 +279,8 @@ def test_the_decision_names_what_to_do_and_holds_its_buttons():
     assert not confirm.disabled and confirm.highlights == ("cell-4",) and confirm.primary
     assert board.decision(ctx_for(session, 1, {})) is None  # not seat 1's turn
     assert "prompt" not in board.render(ctx_for(session, 0, ui))  # the screen draws the words and buttons
-    lines = [board.event_line(ctx_for(session, 0), e) for e in session.match.events[-1]]
-    assert lines == [None]  # the move's own log line says it
+    item = log_item(t, ctx_for(session, 0), board, session.log_entry(0))
+    assert item.words == "Player 1 flips a tile." and item.lines == ()  # the move's own line says it
 
 
 def test_gg_t_the_end_explains_a_tie_settled_by_dead_ends_or_shared():

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from parlour.i18n import translate
-from parlour.web import netplay, router
+from parlour.web import netplay, play, router
 from parlour.web.settings import Settings
 
 GAME_IDS = {"boop", "boo", "wooly-bully", "ghosts-galore"}
@@ -661,3 +661,75 @@ def test_a_hosts_bot_thinks_in_the_bot_worker_and_without_one_on_the_page():
     on_reply(None)  # the worker failed: this page's bot takes over
     host.run_timers()
     assert not hs.bots_elsewhere and hs.match.plies[ply].player == 1 and not asked
+
+
+def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_back():
+    """Decisions 0074-0075: the guest's log names the host's move in words ("Host: Orange places a
+    kitten on a6", the player by the name given in the lobby); clicking an entry draws the board
+    as this seat saw it then, read-only, until "Back to the game" (or Esc) returns to the live game;
+    a moment the page never saw (before it joined) is not a button."""
+    wire = Wire()
+    host, guest = table(wire)
+    host_turn(wire, host)
+    first = host.net.host.match.plies[0].move
+    guest.net.board_act("cell", legal_cell(guest))
+    wire.run()
+    answer_questions(wire, guest)
+    host_turn(wire, host)
+    second = host.net.host.match.plies[2].move  # Anna's kitten
+    cell = first.split("@")[1]
+    screen = guest.net.screen()
+    assert f"<span>1. Host: Orange places a kitten on {cell}</span><code>{first}</code>" in screen
+    assert f"3. Anna: Purple places a kitten on {second.split('@')[1]}" in screen
+    assert 'id="back-to-game"' not in screen
+    # A screen reader hears each ply as the log says it, the other player's too.
+    assert f"Host: Orange places a kitten on {cell}" in guest.dom.said
+    assert f"Anna: Purple places a kitten on {second.split('@')[1]}" in " ".join(host.dom.said)
+    for app in (guest, host):
+        app.net.show_moment("replay", "1")
+        screen = app.net.screen()
+        assert "Showing the position after move 1." in screen and 'id="back-to-game"' in screen
+        assert 'class="cell legal"' not in screen, "a moment of the log takes no move"
+        assert screen.count('class="piece') == 1, "one kitten on the bed after move 1"
+        assert 'class="current" id="log-0"' in screen and 'id="end-screen"' not in screen
+        app.net.show_moment("live", "")
+        screen = app.net.screen()
+        assert "Showing the position" not in screen and 'id="back-to-game"' not in screen
+        assert app.net.ui.get("focus") == "replay-6"
+    # The guest keeps what it saw: nothing new was asked of the host for it.
+    sent = [json.loads(text)["t"] for _conn, text in guest.rtc.sent]
+    assert sent.count("sync") == 0 and guest.net.guest.views.keys() >= {1, 2, 3, 4, 5, 6}
+    # A page that did not see a moment (it joined later) lists it but cannot show it again.
+    del guest.net.guest.views[2]
+    screen = guest.net.screen()
+    assert 'id="replay-2"' not in screen and "<p><span>2. Host: Orange keeps the ghost cat" in screen
+    guest.net.show_moment("replay", "2")
+    assert guest.net.replay is None
+    guest.net.log_key("3", "ArrowUp")  # Up along the log skips it
+    assert guest.net.ui["focus"] == "replay-1"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAME_IDS))
+def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game_id):
+    """Decision 0074 in all four games: the guest's log entry for the host's first move is the
+    game's own sentence for it (as the local log says it), in the guest's language, with the host's
+    lobby name; never the name alone."""
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    guest.t = lambda key, **params: translate("uk", key, **params)  # type: ignore[method-assign]
+    host.net.open_host(game_id)
+    host.net.on_action("net-name", "", "Hanna")
+    join(wire, host, guest, "Anna")
+    guest.net.on_action("net-ready", "1", "")
+    wire.run()
+    host.net.on_action("net-start", "", "")
+    wire.run()
+    hs = host.net.host
+    state = hs.match.state
+    move = {"k": "hand", "t": 0} if game_id == "boo" else hs.local()["legal"][0]
+    host.net.send_host(hs.play(move, netplay.now_ms()))
+    wire.run()
+    key, params = hs.game.describe_move(state, 0, hs.game.decode_move(hs.match.plies[0].move))
+    sentence = translate("uk", key, **{**play.worded(guest.t, dict(params)), "player": "Hanna"})
+    entry = guest.net.screen().split('id="log-0"', 1)[1].split("</span>", 1)[0]
+    assert sentence in entry and "Hanna" in entry and len(entry) > len("1. Hanna") + 10, entry

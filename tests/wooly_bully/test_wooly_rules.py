@@ -105,7 +105,7 @@ def test_wb_4_draws_as_many_tiles_as_the_tile_touches():
     new, events = play(state, 0, f"{CAP_B}@41,0/2")  # touches three: forest W, E and N
     assert len(new.hands[0]) == 3 and len(new.bag) == before - 3
     drew = next(e for e in events if e.kind == "drew")
-    assert drew.seen_by(1) == {"kind": "drew", "player": 0, "count": 3} and drew.irreversible
+    assert drew.seen_by(1) == {"kind": "drew", "player": 0, "count": 3, "rule": "WB-4"} and drew.irreversible
     assert new.turns[0].seat == 1, "laying and drawing ends the turn"
 
 

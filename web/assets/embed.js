@@ -72,7 +72,15 @@ window.addEventListener("message", (event) => {
   if (!message || typeof message.type !== "string" || !message.type.startsWith("parlour:")) return;
   send({ type: "command", data: JSON.parse(JSON.stringify(message)) });
 });
-window.addEventListener("hashchange", () => send({ type: "open", fragment: location.hash, langs: [...navigator.languages], motion: !matchMedia("(prefers-reduced-motion: reduce)").matches }));
-window.addEventListener("pagehide", () => send({ type: "close" }));
-send({ type: "open", fragment: location.hash, langs: [...navigator.languages],
+// The frame's size: Python draws for it (less detail in a small frame, panes laid out to fit it).
+const size = () => [window.innerWidth, window.innerHeight];
+const open = () => send({ type: "open", fragment: location.hash, langs: [...navigator.languages], size: size(),
   motion: !matchMedia("(prefers-reduced-motion: reduce)").matches });
+let resized = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resized);
+  resized = setTimeout(() => send({ type: "resize", size: size() }), 150);
+});
+window.addEventListener("hashchange", open);
+window.addEventListener("pagehide", () => send({ type: "close" }));
+open();

@@ -121,6 +121,10 @@ class Game(ABC, Generic[S, M]):
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    perfect_information: bool = False
+    """Whether every player sees the whole position (OpenSpiel's ``PERFECT_INFORMATION``), so every
+    move may be told to everyone (:meth:`describe_move_for`). A game that does not override
+    :meth:`view` is taken to be one."""
 
     # --- setup -------------------------------------------------------------------------------
     def check_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
@@ -207,10 +211,31 @@ class Game(ABC, Generic[S, M]):
         """A message key and parameters saying the move in plain words, for the move log."""
         return (f"{self.id}.log.move", {"move": self.encode_move(move), "player": player})
 
+    def describe_move_for(
+        self, state: S, player: int, move: M, viewer: int | None
+    ) -> tuple[str, dict[str, JSON]] | None:
+        """The move's words as ``viewer`` (``None``: a spectator) may know them, or ``None`` when
+        they may only know that ``player`` moved (the events they saw still say what happened).
+
+        A network host sends each peer this, never the move itself (decision 0074), so it must say
+        nothing the viewer's :meth:`view` after the move does not show. ``state`` is the state
+        before the move. The default: a game of perfect information (:attr:`perfect_information`,
+        or one that does not override :meth:`view`) gives everyone :meth:`describe_move`; a game
+        with hidden information gives nothing until it says which of its moves are public by
+        overriding this."""
+        if self.perfect_information or type(self).view is Game.view:
+            return self.describe_move(state, player, move)
+        return None
+
     def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
         """One event in plain words: a message key, its parameters and the rule that made it
-        happen (a rule id, or ``""``), for the log and the embed's captions. ``None`` for an event
-        that the move's own line already says (a piece placed, the turn passing)."""
+        happen (a rule id, or ``""``), for the log and the embed's captions. ``event`` is already
+        cut to what its reader may see (:meth:`Event.seen_by`): word it from its data alone.
+
+        Parameters: ``player`` is a seat (the screen names it as it names players); a string that
+        is a message key ("boo.colour.red") is said in words; ``{"key": ..., "params": {...}}`` is a
+        message within the message. A line equal to the move's own line is not repeated: its rule
+        goes with the move's line. ``None``: nothing to say (the default)."""
         return None
 
 

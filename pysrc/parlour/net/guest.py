@@ -26,10 +26,13 @@ from parlour.net.wire import (
     encode,
     parse,
     view_hash,
+    words_problem,
 )
 
 logger = logging.getLogger("parlour.net")
 
+MAX_KEPT_VIEWS = 2_000
+"""Past views a guest keeps to show a moment of the log again (the newest ones)."""
 MAX_PARTS = 64
 """Parts of a long game's record a guest collects (each up to a data channel's message)."""
 SYNC_RETRY_MS = 2_000
@@ -103,6 +106,12 @@ class GuestSession:
         """``[seat, [events]]`` per ply, as this guest could see them."""
         self.log_from = 0
         """The ply of ``log[0]``: a snapshot of a very long game leaves out its oldest entries."""
+        self.says: list[JSON] = []
+        """Each ply of ``log`` in words as this guest may know it: ``[key, params]`` or ``None``
+        (who moved is all it may know; decision 0074)."""
+        self.views: dict[int, JSON] = {}
+        """The view received after each ply (by ply) since this page joined: what this seat saw
+        then, kept to show that moment of the log again (decision 0075). Nothing is asked for it."""
         self.refusals: list[dict[str, JSON]] = []
         self.seedlog = SeedLog()
         self.round = 0
@@ -167,7 +176,7 @@ class GuestSession:
         if handler is None:
             return out + self._drop(f"unknown type {str(kind)[:20]!r}")
         try:
-            problem = check_host_message(msg)
+            problem = check_host_message(msg, str(self.lobby.get("game") or ""))
             if problem:
                 return out + self._drop(f"bad {kind}: {problem}")
             result: list[Outgoing] = handler(msg)
@@ -271,6 +280,7 @@ class GuestSession:
         self.seat = self.lobby["seats"].index(seats[0]) if seats and self.pid is not None else None
         if self.phase == LOBBY:
             self.seedlog, self.table, self.log, self.seen, self._parts = SeedLog(), {}, [], [], []
+            self.says, self.views = [], {}
             self.record, self.final, self.problems = None, None, []
         return []
 
@@ -335,6 +345,7 @@ class GuestSession:
         self._check_view(msg)
         self._take(msg)
         self.log = [list(entry) for entry in msg["log"]]
+        self.says = list(msg["says"]) if isinstance(msg.get("says"), list) else [None] * len(self.log)
         self.log_from = int(msg.get("log_from") or 0)
         self._sync_pending = False
         return []
@@ -348,6 +359,7 @@ class GuestSession:
         out = [] if msg["ply"] == expected else self.sync()
         self._take(msg)
         self.log.append([msg["by"], list(msg["ev"])])
+        self.says.append(msg.get("say"))
         return out
 
     def _on_refused(self, msg: dict[str, JSON]) -> list[Outgoing]:
@@ -407,6 +419,9 @@ class GuestSession:
         else:
             self._clock = None
         self.seen.append((int(msg["ply"]), str(msg["hash"])))
+        self.views[int(msg["ply"])] = msg["view"]
+        if len(self.views) > MAX_KEPT_VIEWS:
+            del self.views[min(self.views)]
 
     def _value(self) -> str:
         """This guest's random contribution to the seed of the current round."""
@@ -444,9 +459,11 @@ _HOST_FIELDS: dict[str, dict[str, Any]] = {
 }
 
 
-def check_host_message(msg: Mapping[str, JSON]) -> str:
+def check_host_message(msg: Mapping[str, JSON], game_id: str = "") -> str:
     """What is wrong with the shape of a host message ('' when nothing): each field of its type, and
-    integers never booleans. The game's own check of the view comes after (:data:`ViewCheck`)."""
+    integers never booleans; a move's words (``say``, ``says``) of the table's game ``game_id``
+    (:func:`parlour.net.wire.words_problem`). The game's own check of the view comes after
+    (:data:`ViewCheck`)."""
     for name, kind in _HOST_FIELDS.get(str(msg.get("t")), {}).items():
         value = msg.get(name)
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -456,6 +473,15 @@ def check_host_message(msg: Mapping[str, JSON]) -> str:
             return "no view"
         if not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 64 for s in msg["act"]):
             return "bad act"
+    if msg.get("t") == "update" and (problem := words_problem(msg.get("say"), game_id)):
+        return f"say: {problem}"
+    if msg.get("t") == "view" and msg.get("says") is not None:
+        says = msg["says"]
+        if not isinstance(says, list) or len(says) != len(msg["log"]):
+            return "says is not one entry per log entry"
+        for say in says:
+            if problem := words_problem(say, game_id):
+                return f"says: {problem}"
     if msg.get("t") == "seed" and not all(isinstance(p, str) for p in msg["who"]):
         return "bad who"
     if msg.get("t") == "welcome" and not (msg.get("seat") is None or isinstance(msg.get("seat"), int)):

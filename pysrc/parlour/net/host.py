@@ -143,6 +143,8 @@ class HostSession:
         :meth:`bot_answer`), so the host never searches itself; false: answered on the spot."""
         self._asked: set[tuple[int, int, str]] = set()
         """``(ply, seat, level)`` of the questions sent and not answered yet (sent once each)."""
+        self._said: tuple[Match[Any, Any] | None, dict[int | None, list[JSON]]] = (None, {})
+        """Each ply's words per receiving seat (:meth:`_words`), for the match they were made for."""
         self._last_snapshot: dict[str, int] = {}
         self._moves: dict[str, tuple[float, int]] = {}
         """Per peer: (allowance of moves left, ``now`` it was counted at), a token bucket."""
@@ -658,7 +660,8 @@ class HostSession:
         for member in self._connected():
             if member.seat not in cuts:
                 seen = [e for e in (ev.seen_by(member.seat) for ev in events) if e is not None]
-                cuts[member.seat] = {"by": seat, "ev": seen, **self._table(member.seat, now)}
+                say = self._words(len(self.match.plies) - 1, member.seat)
+                cuts[member.seat] = {"by": seat, "ev": seen, "say": say, **self._table(member.seat, now)}
             out.append(self._send(member, "update", **cuts[member.seat]))
         if self.match.outcome() is not None:
             self.phase = OVER
@@ -696,18 +699,39 @@ class HostSession:
             [ply.player, [e for e in (ev.seen_by(seat) for ev in events) if e is not None]]
             for ply, events in zip(self.match.plies, self.match.events, strict=True)
         ]
+        says = [self._words(i, seat) for i in range(len(log))]
         table = self._table(seat, now)
         room = SNAPSHOT_BUDGET - _size(table) - 200
-        if _size(log) <= room:
-            return {**table, "log": log, "log_from": 0}
+        if _size(log) + _size(says) <= room:
+            return {**table, "log": log, "says": says, "log_from": 0}
         start, used = len(log), 0
         while start > 0:
-            size = _size(log[start - 1]) + 1
+            size = _size(log[start - 1]) + _size(says[start - 1]) + 2
             if used + size > room:
                 break
             used, start = used + size, start - 1
         # A very long game: the oldest entries are left out so a returning peer can always rejoin.
-        return {**table, "log": log[start:], "log_from": start}
+        return {**table, "log": log[start:], "says": says[start:], "log_from": start}
+
+    def _words(self, index: int, seat: int | None) -> JSON:
+        """Ply ``index``'s move in words as ``seat`` may know it (``Game.describe_move_for``):
+        ``[key, params]``, or ``None`` (who moved is all it may know; decision 0074). Worked out
+        once per ply and seat: a snapshot of a long game asks for every ply again."""
+        assert self.match is not None
+        if self._said[0] is not self.match:
+            self._said = (self.match, {})
+        said = self._said[1].setdefault(seat, [])
+        while len(said) <= index:
+            i = len(said)
+            ply = self.match.plies[i]
+            try:
+                move = self.game.decode_move(ply.move)
+                words = self.game.describe_move_for(self.match.states[i], ply.player, move, seat)
+            except Exception:  # a game's words must never stop a move reaching the table
+                logger.exception("parlour.net: describing ply %d", i)
+                words = None
+            said.append(None if words is None else [words[0], dict(words[1])])
+        return said[index]
 
     def _bot_plans(self) -> list[tuple[int, int]]:
         """``(seat, match time due)`` of every AI seat that may act and has something to do.

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -174,3 +175,38 @@ def clean_name(name: str, fallback: str) -> str:
 
 def as_mapping(value: JSON) -> Mapping[str, JSON]:
     return value if isinstance(value, dict) else {}
+
+
+MAX_WORDS_PARAMS = 16
+"""Parameters a move's words (``say``) may carry: a few cells, a tile, a colour, the player."""
+MAX_WORDS_SIZE = 2_000
+"""Characters of a move's words as JSON: a sentence's parameters, never a position."""
+_WORDS_KEY = re.compile(r"[a-z0-9-]+(\.[a-z0-9-]+)+")
+_PARAM_NAME = re.compile(r"[a-z_][a-z0-9_]{0,31}")
+
+
+def words_problem(say: Any, game_id: str) -> str:
+    """What is wrong with a move's words as a host sends them (``''``: nothing): ``None`` (the
+    receiver may only know who moved) or ``[key, params]`` with a message key of the table's game
+    (``"boop.log.orange.place-kitten"``) and at most :data:`MAX_WORDS_PARAMS` parameters, named
+    like identifiers, :data:`MAX_WORDS_SIZE` characters in all; a ``count`` (which picks a plural
+    form) is an integer. A peer's page says them with its own catalogue, nothing else."""
+    if say is None:
+        return ""
+    if not isinstance(say, list) or len(say) != 2:
+        return "not [key, params]"
+    key, params = say
+    if not isinstance(key, str) or len(key) > 100 or not _WORDS_KEY.fullmatch(key):
+        return "bad key"
+    if not key.startswith(game_id + "."):
+        return "a key of another game"
+    if not isinstance(params, dict) or len(params) > MAX_WORDS_PARAMS:
+        return "bad params"
+    if not all(isinstance(name, str) and _PARAM_NAME.fullmatch(name) for name in params):
+        return "bad parameter name"
+    count = params.get("count", 0)
+    if not isinstance(count, int) or isinstance(count, bool) or abs(count) >= 2**53:
+        return "count is not a whole number"
+    if len(canonical_json(params)) > MAX_WORDS_SIZE:
+        return "too long"
+    return ""

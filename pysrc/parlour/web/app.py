@@ -14,7 +14,7 @@ from urllib.parse import quote
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, markup, router, screens, teach
+from parlour.web import boards, embed, markup, redraw, router, screens, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -71,6 +71,8 @@ class App:
         self.share_open = False
         """The share panel is open: it shows the link to the current moment, redrawn on every render."""
         self.copied = False
+        self.more_open = False
+        """The match screen's "More" (Share, Embed, New game, Rules folded on a phone) is open."""
         self.end_closed = False
         """The end dialog was dismissed to look at the board (it can be reopened)."""
         self.folded: set[str] | None = None
@@ -95,10 +97,14 @@ class App:
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
         self.patching: dict[str, str] | None = None
-        self.kept: set[tuple[str, str]] = set()
-        """The kept layers on the page now (:func:`parlour.web.markup.kept`): id and key."""
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
+        self.kept: set[tuple[str, str]] = set()
+        """The kept layers on the page now (:func:`parlour.web.markup.kept`): id and key."""
+        self.shown: str | None = None
+        """The markup the page shows (regions compared with it on the next redraw), ``None`` when
+        unknown; with ``dirty``, the ids of elements a board's patch changed since."""
+        self.dirty: set[str] = set()
         self.lessons: dict[str, teach.Live] = {}
         """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it
         and kept while the reader follows links within it (a caption's rule link, the contents)."""
@@ -145,6 +151,7 @@ class App:
         patch = getattr(self.dom, "patch", None)
         if patch is None or not patch(parts):
             return False
+        self.dirty.update(parts)
         target = self.screen_ui().pop("focus", None)
         if target:
             self.dom.focus(target)
@@ -165,7 +172,7 @@ class App:
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.last_events = None, {}, []
-        self.share_open, self.copied, self.end_closed = False, False, False
+        self.share_open, self.copied, self.end_closed, self.more_open = False, False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
         if self.route.screen != "rules":
@@ -359,13 +366,14 @@ class App:
             return
         self.clock_timer += 1
         timer = self.clock_timer
-        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer))
+        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer, session))
 
-    def clock_step(self, timer: int) -> None:
+    def clock_step(self, timer: int, due: LocalSession) -> None:
         session = self.sessions.get(self.route.game)
         if (
             timer != self.clock_timer
             or session is None
+            or session is not due  # the player went to another game meanwhile
             or self.route.screen != "play"
             or self.replay is not None
         ):
@@ -387,6 +395,8 @@ class App:
             self.lesson_act(action, arg, "")
         elif action.startswith("net-"):
             self.net_play().on_action(action, arg, "")
+        elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
+            self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
         elif action == "dismiss":
             self.error = ""
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
@@ -419,6 +429,9 @@ class App:
         elif action == "share":
             self.share_open, self.copied = not self.share_open, False
             self.ui["focus"] = "copy" if self.share_open else "share"
+        elif action == "more":  # a phone's folded controls: open shows them and focus goes in
+            self.more_open = not self.more_open
+            self.ui["focus"] = "share" if self.more_open else "more"
         elif action == "copy":
             self.dom.copy(self.share_link(gid))
             self.copied = True
@@ -521,6 +534,13 @@ class App:
         if key == "Escape" and self.replay is not None:
             self.replay = None
             return
+        if self.route.screen in NET_SCREENS and self.net is not None:
+            if key == "Escape" and self.net.replay is not None:
+                self.net.show_moment("live", "")
+                return
+            if action == "replay" and key in ("ArrowUp", "ArrowDown"):
+                self.net.log_key(arg, key)
+                return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
         if self.route.screen in NET_SCREENS:
@@ -785,6 +805,7 @@ class App:
                 end_closed=self.end_closed,
                 copied=self.copied,
                 folded=frozenset(self.panels_folded()),
+                more_open=self.more_open,
             )
             if self.embedding is not None:
                 frag, copied = self.embedding
@@ -801,18 +822,46 @@ class App:
 
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
+        started = time.perf_counter()
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        made = time.perf_counter()
         ui = self.screen_ui()
         home = str(ui.get("home", ""))
-        keeping = getattr(self.dom, "render_keeping", None)
-        lean, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
-        # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.
-        if not (reused and keeping is not None and keeping(lean, home, reused)):
-            self.dom.render(html, home)
+        changes = self.draw(html, home)
+        self.shown, self.dirty = html, set()
+        note = getattr(self.dom, "note_redraw", None)
+        if note is not None:  # benchmarks: where a redraw's time went
+            size = len(html) if changes is None else sum(len(c.markup) for c in changes)
+            note((made - started) * 1000, (time.perf_counter() - made) * 1000, size, len(html))
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+
+    def draw(self, html: str, home: str) -> list[redraw.Change] | None:
+        """Put ``html`` on the page: only what changed when the screen keeps its shape
+        (:func:`parlour.web.redraw.changes`), else the whole screen; the changes made, ``None``
+        when drawn whole. Kept layers drawn already are moved, never drawn again."""
+        apply: Any = getattr(self.dom, "redraw", None)
+        changes = None
+        if apply is not None and self.shown is not None:
+            changes = redraw.changes(self.shown, html, frozenset(self.dirty))
+        if changes is not None:
+            lean: list[redraw.Change] = []
+            reused: list[str] = []
+            for change in changes:
+                markup_, moved, _ = markup.reuse_kept(change.markup, self.kept)
+                lean.append(change._replace(markup=markup_))
+                reused += moved
+            if not changes or apply(lean, home, reused):
+                self.kept = markup.kept_in(html)
+                return changes
+        keeping = getattr(self.dom, "render_keeping", None)
+        whole, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
+        # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.
+        if not (reused and keeping is not None and keeping(whole, home, reused)):
+            self.dom.render(html, home)
+        return None
 
 
 def new_slot() -> str:

@@ -38,25 +38,83 @@ def render(html: str, home: str = "") -> None:
     element is gone (a decision's button after the choice), focus goes to ``home`` (the board's
     keyboard cursor), never back to the top of the page."""
     doc = js.document
+    root = doc.getElementById("app")
+    held = _hold(doc, root, [root])
+    root.innerHTML = html
+    root.setAttribute("aria-busy", "false")
+    _put_back(doc, root, held, home)
+
+
+def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
+    """Make only these changes (:class:`parlour.web.redraw.Change`: regions replaced, removed,
+    inserted, an element's attributes set) instead of drawing the whole screen, keeping what
+    :func:`render` keeps (focus, typed text, a log's scroll, frames) and moving the kept layers
+    ``reused`` into the new markup; ``False``, nothing done, when an element is not on the page
+    (the app then draws the whole screen)."""
+    doc = js.document
+    targets = [doc.getElementById(c.target) for c in changes]
+    kept = [doc.getElementById(element_id) for element_id in reused]
+    if not all(_some(el) for el in targets + kept):
+        return False
+    root = doc.getElementById("app")
+    held = _hold(
+        doc, root, [el for c, el in zip(changes, targets, strict=True) if c.kind in ("replace", "remove")]
+    )
+    for el in kept:
+        el.remove()  # out of the old markup before it is replaced: the node lives on
+    for change, el in zip(changes, targets, strict=True):
+        if change.kind == "replace":
+            el.outerHTML = change.markup
+        elif change.kind == "remove":
+            el.remove()
+        elif change.kind == "attrs":
+            names = dict(change.attrs)
+            for name in [str(a.name) for a in el.attributes]:
+                if name not in names:
+                    el.removeAttribute(name)
+            for name, value in change.attrs:
+                if el.getAttribute(name) != value:
+                    el.setAttribute(name, value)
+        else:  # a region inserted beside its neighbour
+            el.insertAdjacentHTML("afterend" if change.kind == "after" else "beforebegin", change.markup)
+    for element_id, el in zip(reused, kept, strict=True):
+        empty = doc.getElementById(element_id)
+        if _some(empty):
+            empty.replaceWith(el)
+    _put_back(doc, root, held, home)
+    return True
+
+
+def _hold(doc: Any, root: Any, replaced: list[Any]) -> dict[str, Any]:
+    """What a redraw of the ``replaced`` elements must not lose: the focused element's id and typed
+    text, the logs' scroll, the live frames inside them."""
     active = doc.activeElement
     focus_id = str(active.id) if _some(active) and active.id else ""
     # Text being typed (a name, a pasted code) survives a redraw that arrives meanwhile.
     typing = focus_id and str(active.tagName) in ("INPUT", "TEXTAREA") and not active.readOnly
-    typed = (str(active.value), active.selectionStart, active.selectionEnd) if typing else None
-    root = doc.getElementById("app")
-    scrolled = _scroll_positions(root)
-    frames = _hold_frames(doc, root)
-    root.innerHTML = html
-    root.setAttribute("aria-busy", "false")
-    _restore_scroll(root, scrolled)
-    _put_back_frames(root, frames)
+    frames: dict[str, Any] = {}
+    for el in replaced:
+        frames.update(_hold_frames(doc, el))
+    return {
+        "focus": focus_id,
+        "tag": str(active.tagName) if focus_id else "",
+        "typed": (str(active.value), active.selectionStart, active.selectionEnd) if typing else None,
+        "scrolled": _scroll_positions(root),
+        "frames": frames,
+    }
+
+
+def _put_back(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
+    _restore_scroll(root, held["scrolled"])
+    _put_back_frames(root, held["frames"])
+    focus_id, typed = held["focus"], held["typed"]
     if focus_id:
         el = doc.getElementById(focus_id)
         if not _some(el) and home:
             el = doc.getElementById(home)
         if _some(el):
-            el.focus()
-            if typed is not None and str(el.id) == focus_id and str(el.tagName) == str(active.tagName):
+            el.focus()  # the focused element itself when it was not redrawn: nothing happens
+            if typed is not None and str(el.id) == focus_id and str(el.tagName) == held["tag"]:
                 el.value = typed[0]
                 with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
                     el.setSelectionRange(typed[1], typed[2])
@@ -145,6 +203,15 @@ def patch(parts: dict[str, str]) -> bool:
     for el, markup in zip(found, parts.values(), strict=True):
         el.outerHTML = markup
     return True
+
+
+def note_redraw(markup_ms: float, draw_ms: float, drawn: int, screen: int) -> None:
+    """Benchmarks only (``window.parlourRedraws`` set by them): a redraw's time making the markup
+    in Python, putting it on the page (parsing, and any layout a scroll restore forces), the
+    characters put on the page and the whole screen's."""
+    out = getattr(js.window, "parlourRedraws", None)
+    if _some(out):
+        out.push(f"{markup_ms:.1f} {draw_ms:.1f} {drawn} {screen}")
 
 
 def copy(text: str) -> None:

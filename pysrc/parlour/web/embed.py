@@ -26,10 +26,18 @@ from urllib.parse import quote, unquote
 from parlour import games
 from parlour.engine import Event, IllegalMove, ParlourError
 from parlour.i18n import LANGUAGES, pick_language, translate
-from parlour.web import boards
+from parlour.web import boards, fit
 from parlour.web.diagram import START, Diagram, DiagramError, load, start_match
 from parlour.web.markup import button, esc, tag
-from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of, split_rule, worded
+from parlour.web.play import (
+    BoardContext,
+    Refusal,
+    decision_markup,
+    decision_of,
+    described,
+    split_rule,
+    worded,
+)
 from parlour.web.screens import seat_label
 from parlour.web.session import HUMAN, LocalSession, Seat
 
@@ -206,8 +214,20 @@ class Embed:
     """One embed on a page: its diagram, the step shown, and a game the viewer plays on (try-it
     or a puzzle), if any."""
 
-    def __init__(self, spec: Spec, langs: list[str] | None = None, motion: bool = True) -> None:
+    def __init__(
+        self,
+        spec: Spec,
+        langs: list[str] | None = None,
+        motion: bool = True,
+        size: tuple[int, int] | None = None,
+    ) -> None:
         self.spec = spec
+        self.size = size
+        """The frame's size in CSS px, as the page last told it (``None``: not known)."""
+        self.prompt = ""
+        """What the board asks of the viewer now (said in the status line, not over the board)."""
+        self.done = False
+        """A real-time game's try-it has had its verdict (Boo!: the route was shown)."""
         self.lang = spec.lang or pick_language(langs or [])
         self.motion = motion
         self.out: list[dict[str, Any]] = []
@@ -368,18 +388,26 @@ class Embed:
         acting = list(game.to_act(state))
         if not acting:
             return
-        players = game.min_players
-        if self.spec.try_mode == "both" or not self.spec.try_mode:
+        players = self.diagram.match.record.players
+        bots = games.module(game.id).BOTS
+        if getattr(game, "realtime", False):
+            # A race against the clock is no exercise: the viewer plays one seat alone, untimed,
+            # whatever the level asked (decision 0096); the others stay still (bots act only on a
+            # clock, which an embed never runs).
+            viewer = self.spec.seat if self.spec.seat in acting else acting[0]
+            seats = [Seat(HUMAN) if p == viewer else Seat(next(iter(bots))) for p in range(players)]
+        elif self.spec.try_mode == "both" or not self.spec.try_mode:
             seats = [Seat(HUMAN)] * players
         else:
             seats = [Seat(HUMAN) if p == acting[0] else Seat(self.spec.try_mode) for p in range(players)]
-        self.trial = LocalSession(game, start_match(game, state), seats, games.module(game.id).BOTS)
-        self.trial_events, self.feedback = [], ""
+        match = start_match(game, state, players)
+        self.trial = LocalSession(game, match, seats, bots)
+        self.trial_events, self.feedback, self.refused, self.done = [], "", None, False
         self.ui = {"flip": self.spec.seat == 1}
 
     def board_live(self) -> bool:
         if self.trial is not None:
-            return self.trial.human_to_act() is not None
+            return not self.done and self.trial.human_to_act() is not None
         return self.puzzle_here()
 
     def board_act(self, action: str, arg: str) -> None:
@@ -392,7 +420,24 @@ class Embed:
         self.ui = ctx.ui
         if move is None:
             return
-        player = session.human_to_act()
+        try:
+            # A board gives its move as JSON, as the network carries it; a real-time board names
+            # the seat too, and the move is stamped with the match's time, which stands still here.
+            if isinstance(move, tuple):
+                player, data = move
+                move = self.game.decode_move({**data, "t": session.state.now})
+                try:
+                    self.game.apply(session.state, player, move)
+                except IllegalMove as err:  # a wait the rules impose (a lock-out) passes at once
+                    until = err.params.get("until")
+                    if type(until) is int and until > session.state.now:
+                        move = self.game.decode_move({**data, "t": until})
+            else:
+                player = session.human_to_act()
+                move = self.game.decode_move(move)
+        except ParlourError as err:
+            self.refuse(err, arg)
+            return
         assert player is not None
         if self.trial is None:
             self.check_puzzle(session, player, move)
@@ -404,6 +449,13 @@ class Embed:
             return
         self.feedback, self.refused = "", None
         self.post("move", move=self.game.encode_move(move), player=player, by="viewer")
+        said = getattr(board, "verdict", None)
+        verdict = said(self.context(), self.trial_events) if said is not None else None
+        if verdict is not None:  # a real-time try-it ends with its verdict (Boo!: the route shown)
+            right, why, rule = verdict
+            self.done = True
+            self.feedback = self.t("embed.route-right") if right else self.t("embed.wrong") + " " + why
+            self.refused = None if right else Refusal(why, rule)
 
     def refuse(self, err: ParlourError, cell: str) -> None:
         """Say why a move was refused, in words, with its rule as a link (never "(BP-2)")."""
@@ -417,7 +469,8 @@ class Embed:
         assert self.diagram is not None
         game = self.diagram.game
         state = self.diagram.state(self.step)
-        return LocalSession(game, start_match(game, state), [Seat(HUMAN)] * game.min_players, {})
+        players = self.diagram.match.record.players
+        return LocalSession(game, start_match(game, state, players), [Seat(HUMAN)] * players, {})
 
     def check_puzzle(self, session: LocalSession, player: int, move: Any) -> None:
         assert self.diagram is not None
@@ -455,6 +508,9 @@ class Embed:
         # a viewer who plays on (try-it, a puzzle) sees what the seat they play sees.
         viewer = session.human_to_act() if live else None
         viewer = self.spec.seat if viewer is None else viewer
+        if self.trial is not None and self.trial.realtime:
+            viewer = next(i for i, s in enumerate(self.trial.seats) if not s.is_ai)
+        self.ui["compact"] = self.size is not None and fit.compact(min(fit.stage_box(*self.size)))
         return BoardContext(
             session=session,
             t=self.t,
@@ -468,6 +524,7 @@ class Embed:
         )
 
     def screen(self) -> str:
+        self.prompt = ""
         if self.diagram is None:
             return tag("main", tag("p", esc(self.error), class_="embed-error", role="alert"), class_="embed")
         board = boards.board(self.spec.game)
@@ -478,18 +535,23 @@ class Embed:
         live = self.board_live()
         session = self.trial if self.trial is not None else (self.puzzle_session() if live else None)
         ctx = self.context(session, live=live)
-        if live or self.spec.game == "boop":
-            drawn = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        decisions = ""
+        if live or self.trial is not None or self.spec.game == "boop":
+            drawn = board.render(ctx)
+            decision = decision_of(board, ctx)
+            decisions = decision_markup(decision)  # with the buttons, under the board
+            self.prompt = decision.prompt if decision is not None else ""
         else:  # a moment to look at: the board's own drawing alone, scaled to the frame (figures)
             from parlour.web import figures
 
-            drawn = figures.figure(ctx.game, ctx.state, self.t, seat=ctx.viewer, events=ctx.events)
+            box = fit.stage_box(*self.size) if self.size else None
+            drawn = figures.figure(ctx.game, ctx.state, self.t, seat=ctx.viewer, events=ctx.events, box=box)
             drawn = re.sub(r' width="\d+" height="\d+"', "", drawn, count=1)
         self.animate_step = False
         stage = tag("div", drawn, class_="stage", id="stage")
         return tag(
             "main",
-            stage + self.caption_panel() + self.controls(),
+            stage + self.caption_panel() + self.controls(decisions),
             class_="embed" + (" compact-controls" if not self.spec.controls else ""),
             data_step=self.step,
             data_steps=self.diagram.steps,
@@ -497,7 +559,8 @@ class Embed:
         )
 
     def caption_lines(self, step: int) -> list[tuple[str, str]]:
-        """The caption of ``step``: (text, rule id) lines, the move first, then its events."""
+        """The caption of ``step``: (text, rule id) lines, the move first, then its events as the
+        shown seat may see them (an event saying what the move's line says gives it its rule)."""
         assert self.diagram is not None
         d, t = self.diagram, self.t
         lines: list[tuple[str, str]] = []
@@ -510,10 +573,13 @@ class Embed:
             said_params = {**worded(t, dict(params)), "player": seat_label(t, d.game.id, player)}
             lines.append((t(key, **said_params), ""))
             for event in visible(d.events(step), self.spec.seat):
-                said = d.game.describe_event(event)
-                if said is not None:
-                    ekey, eparams, rule = said
-                    lines.append((t(ekey, **worded(t, dict(eparams))), rule))
+                said = described(t, d.game, event, lambda seat: seat_label(t, d.game.id, seat))
+                if said is None or said in lines:
+                    continue
+                if said[0] == lines[0][0]:  # what the move's line says: the rule goes with that line
+                    lines[0] = (lines[0][0], lines[0][1] or said[1])
+                else:
+                    lines.append(said)
         return lines
 
     def status(self) -> str:
@@ -530,14 +596,15 @@ class Embed:
             return self.t("embed.thinking")
         if self.puzzle_here():
             return self.t("embed.puzzle", side=side)
-        prompt = ""
-        info = getattr(d.game, "info", None)
-        if info is not None:
-            prompt = " " + self.t(str(info(state).get("prompt", "")))
+        if self.trial is not None and self.trial.realtime:
+            return "" if self.done else self.t("embed.route-try")
+        prompt = " " + self.prompt if self.prompt else ""
         return self.t("embed.to-play", side=side) + (prompt if self.trial is not None else "")
 
     def rule_link(self, rule: str) -> str:
-        name = self.t(f"{self.spec.game}.rule.{rule}")
+        key = f"{self.spec.game}.rule.{rule}"
+        name = self.t(key)
+        name = rule if name == key else name  # a game without rule names: the link shows the rule's id
         href = f"./#/{self.spec.game}/rules?rule={quote(rule)}"
         return tag(
             "a",
@@ -563,7 +630,7 @@ class Embed:
             parts.append(tag("ul", items, class_="events", id="events"))
         parts.append(tag("p", esc(self.status()), class_="status", id="status"))
         if self.feedback:
-            right = self.feedback == self.t("embed.right")
+            right = self.feedback in (self.t("embed.right"), self.t("embed.route-right"))
             link = " " + self.rule_link(self.refused.rule) if self.refused and self.refused.rule else ""
             parts.append(
                 tag(
@@ -576,20 +643,30 @@ class Embed:
             )
         return tag("section", "".join(parts), class_="caption", id="caption", aria_live="polite")
 
-    def controls(self) -> str:
+    def controls(self, decisions: str = "") -> str:
         assert self.diagram is not None
         d, t = self.diagram, self.t
-        buttons = ""
+        buttons = decisions
         if self.trial is not None:
-            buttons += button(t("embed.reset"), "reset", id="reset") + button(
-                t("embed.back"), "back", id="back"
-            )
+            for name in ("reset", "back"):  # a narrow frame shows the icon alone (embed.css)
+                buttons += tag(
+                    "button",
+                    _icon(name) + tag("span", esc(t(f"embed.{name}")), class_="label"),
+                    type="button",
+                    data_action=name,
+                    id=name,
+                    aria_label=t(f"embed.{name}"),
+                )
             return tag("nav", buttons, class_="controls", aria_label=t("embed.steps"))
         if self.spec.controls and d.steps > 0:
             at_start, at_end = self.step == 0, self.step >= d.steps
             buttons += icon_button(t, "first", at_start) + icon_button(t, "prev", at_start)
-            buttons += tag(
-                "span", esc(t("embed.step", n=self.step, total=d.steps)), class_="counter", id="counter"
+            buttons += tag(  # a narrow frame shows the short form (embed.css)
+                "span",
+                tag("span", esc(t("embed.step", n=self.step, total=d.steps)), class_="long")
+                + tag("span", f"{self.step}/{d.steps}", class_="short", aria_hidden="true"),
+                class_="counter",
+                id="counter",
             )
             buttons += icon_button(t, "next", at_end) + icon_button(t, "last", at_end)
             buttons += icon_button(
@@ -624,6 +701,14 @@ def visible(events: list[Event], viewer: int | None) -> list[Event]:
     return out
 
 
+def _size(message: Mapping[str, Any]) -> tuple[int, int] | None:
+    """The frame's ``size`` ([width, height] in CSS px) of a page's message, if it is one."""
+    size = message.get("size")
+    if isinstance(size, list) and len(size) == 2 and all(type(v) is int and 0 < v < 100_000 for v in size):
+        return size[0], size[1]
+    return None
+
+
 ICONS = {
     "first": "M3 5h2v14H3zM13 5v14l-7-7zM21 5v14l-7-7z",
     "prev": "M6 5h2v14H6zM18 5v14l-9-7z",
@@ -631,16 +716,21 @@ ICONS = {
     "last": "M3 5v14l7-7zM10 5v14l7-7zM19 5h2v14h-2z",
     "play": "M7 4v16l13-8z",
     "pause": "M6 5h4v14H6zM14 5h4v14h-4z",
+    "reset": "M12 5V1L7 6l5 5V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
+    "back": "M10 9V5l-7 7 7 7v-4c5 0 8.5 1.6 11 5-1-5-4-10-11-11z",
 }
 """Step buttons drawn as SVG paths: text arrows (⏮ ⏭ ⏯) are missing from many fonts."""
 
 
+def _icon(name: str) -> str:
+    return f'<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="{ICONS[name]}"/></svg>'
+
+
 def icon_button(t: Any, name: str, disabled: bool, action: str = "", pressed: bool | None = None) -> str:
     label = t(f"embed.{name}")
-    icon = f'<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="{ICONS[name]}"/></svg>'
     return tag(
         "button",
-        icon,
+        _icon(name),
         type="button",
         data_action=action or name,
         id=action or name,
@@ -674,7 +764,7 @@ class Host:
             except SpecError as err:
                 return json.dumps({"id": cid, **self.error_reply(str(err), message).to_json()})
             self.embeds[cid] = Embed(
-                spec, list(message.get("langs") or []), bool(message.get("motion", True))
+                spec, list(message.get("langs") or []), bool(message.get("motion", True)), _size(message)
             )
         embed = self.embeds.get(cid)
         if embed is None:
@@ -686,6 +776,8 @@ class Host:
                 )
             elif kind == "tick":
                 embed.tick()
+            elif kind == "resize":
+                embed.size = _size(message) or embed.size
             elif kind == "command" and isinstance(message.get("data"), dict):
                 embed.command(message["data"])
         except ParlourError as err:

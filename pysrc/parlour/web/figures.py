@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from parlour.engine import Event
+from parlour.web import fit
 from parlour.web.markup import esc, tag
 from parlour.web.play import BoardContext, T
 from parlour.web.session import HUMAN, LocalSession, Seat
@@ -30,9 +31,19 @@ CAPTION_H = 40
 
 
 def figure(
-    game: Any, state: Any, t: T, *, seat: int | None = None, events: Sequence[Event] = (), caption: str = ""
+    game: Any,
+    state: Any,
+    t: T,
+    *,
+    seat: int | None = None,
+    events: Sequence[Event] = (),
+    caption: str = "",
+    box: tuple[int, int] | None = None,
 ) -> str:
-    """The board of ``game`` at ``state`` as a standalone SVG document (see the module's words)."""
+    """The board of ``game`` at ``state`` as a standalone SVG document (see the module's words).
+
+    ``box``: the CSS px the figure will be shown in (an embed's frame): panes are laid out to be
+    largest there, headings stay legible, and a small board leaves out its small print."""
     from parlour.web import boards
     from parlour.web.diagram import start_match
 
@@ -44,13 +55,13 @@ def figure(
     players = _players(game, state)
     session = LocalSession(game, start_match(game, state, players), [Seat(HUMAN)] * players, {})
     ctx = BoardContext(session, t, state, seat, list(events), animate=False, replay=0)
+    ctx.ui["compact"] = box is not None and fit.compact(min(box))
     if game.id == "boo":
         panes = [board.castle_svg(ctx, None)]
     elif game.id == "wooly-bully":
         view = game.view(state, seat)
-        box = board.fit_box(view)
         field = board.field_svg(ctx, view, state.board, board.targets(ctx, None), seat)
-        x, y, w, h = box
+        x, y, w, h = board.fit_box(view)
         grass = f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" fill="#9cc28a"/>'
         field = re.sub(r'viewBox="[^"]*"', f'viewBox="{x:.0f} {y:.0f} {w:.0f} {h:.0f}"', field, count=1)
         panes = [field.replace(">", ">" + grass, 1)]
@@ -78,7 +89,7 @@ def figure(
                 + board.draw.tile_svg(tile, 0, esc(board.tile_label(ctx, tid)))
             )
     title = t("embed.title", game=t(f"game.{game.id}.name"))
-    return document(panes, STYLE[game.id], title, caption, full=game.id == "wooly-bully")
+    return document(panes, STYLE[game.id], title, caption, full=game.id == "wooly-bully", box=box)
 
 
 def _head(text: str) -> str:
@@ -96,34 +107,63 @@ def _players(game: Any, state: Any) -> int:
 
 
 def document(
-    panes: list[str], style: str, title: str, caption: str = "", width: int = 640, full: bool = False
+    panes: list[str],
+    style: str,
+    title: str,
+    caption: str = "",
+    width: int = 640,
+    full: bool = False,
+    box: tuple[int, int] | None = None,
 ) -> str:
     """Panes (each an ``<svg>`` with a ``viewBox``, maybe after a heading) two a row, or each
-    across the whole width (``full``)."""
-    full = full or len(panes) == 1
-    size = width if full else (width - GAP) // 2
-    parts: list[str] = []
-    x, y, row_h = 0, 0.0, 0.0
-    for i, pane in enumerate(panes):
-        head, _, svg = pane.partition("<svg ")
-        _vx, _vy, vw, vh = (float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split())  # type: ignore[union-attr]
-        h = size * vh / vw
-        top = 32 if head else 0
-        if head:
-            parts.append(f'<g transform="translate({x},{y:.0f})">{head}</g>')
-        parts.append(f'<svg x="{x}" y="{y + top:.0f}" width="{size}" height="{h:.0f}" ' + svg)
-        row_h = max(row_h, h + top)
-        x += size + GAP
-        if full or i % 2 == 1:
-            x, y, row_h = 0, y + row_h + GAP, 0.0
-    height = int(y + row_h) + (CAPTION_H if caption else 0)
+    across the whole width (``full``); with ``box`` (CSS px), as many a row as draws them largest
+    there, with headings at least :data:`fit.MIN_TEXT_PX` high once scaled."""
+    cols = 1 if full or len(panes) == 1 else 2
+    head = 22
+    if box is not None and cols > 1:
+        vw, vh = _view(panes[0])
+        pane = (vw, vh + 32 * vw / (width / 2))
+        cols = fit.columns(len(panes), pane, box, GAP * vw / (width / 2))
+    parts, height = _layout(panes, cols, width, head)
+    if box is not None:
+        scale = min(box[0] / width, box[1] / height)
+        if head * scale < fit.MIN_TEXT_PX:
+            head = int(fit.MIN_TEXT_PX / scale) + 1
+            parts, height = _layout(panes, cols, width, head)
+    height += CAPTION_H if caption else 0
     text = tag("text", esc(caption), x=0, y=height - 12, class_="fig-caption") if caption else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
         f'height="{height}" class="parlour-figure" role="img" aria-label="{esc(title)}">'
         + tag("title", esc(title))
-        + f"<style>{TEXT}{style}</style>"
+        + f"<style>{TEXT}{style}.fig-caption{{font-size:{head}px}}</style>"
         + "".join(parts)
         + text
         + "</svg>"
     )
+
+
+def _view(pane: str) -> tuple[float, float]:
+    svg = pane.partition("<svg ")[2]
+    _x, _y, vw, vh = (float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split())  # type: ignore[union-attr]
+    return vw, vh
+
+
+def _layout(panes: list[str], cols: int, width: int, head: int) -> tuple[list[str], int]:
+    """The panes placed ``cols`` a row ``width`` units wide, headings ``head`` units high."""
+    size = (width - GAP * (cols - 1)) // cols
+    parts: list[str] = []
+    x, y, row_h = 0, 0.0, 0.0
+    for i, pane in enumerate(panes):
+        heading, _, svg = pane.partition("<svg ")
+        vw, vh = _view(pane)
+        h = size * vh / vw
+        top = head + 10 if heading else 0
+        if heading:
+            parts.append(f'<g transform="translate({x},{y + head - 22:.0f})">{heading}</g>')
+        parts.append(f'<svg x="{x}" y="{y + top:.0f}" width="{size}" height="{h:.0f}" ' + svg)
+        row_h = max(row_h, h + top)
+        x += size + GAP
+        if (i + 1) % cols == 0 or i == len(panes) - 1:
+            x, y, row_h = 0, y + row_h + GAP, 0.0
+    return parts, int(y - GAP)

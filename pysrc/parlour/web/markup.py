@@ -69,3 +69,24 @@ def reuse_kept(html: str, shown: set[tuple[str, str]]) -> tuple[str, list[str], 
 def labelled(label: str, control: str) -> str:
     """A labelled form control (``control`` is markup), laid out as one row of a form."""
     return tag("label", tag("span", esc(label)) + control, class_="field")
+
+
+def region(element_id: str, element: str) -> str:
+    """``element`` (one element whose id is ``element_id``, or nothing) marked as a region of the
+    screen: a redraw compares it with what the page shows and replaces only the regions that changed
+    (:func:`changed_regions`). Regions nest; what lies outside every region is the screen's shape."""
+    return f"<!--r:{element_id}-->{element}<!--/r:{element_id}-->" if element else ""
+
+
+_FIRST_ID = re.compile(r'<[\w-]+\b[^>]*?\sid="([\w-]+)"')
+
+
+def region_of(element: str) -> str:
+    """:func:`region` named by the id on ``element``'s own tag; ``element`` unmarked without one."""
+    m = _FIRST_ID.match(element)
+    return region(m[1], element) if m else element
+
+
+def kept_in(html: str) -> set[tuple[str, str]]:
+    """Every :func:`kept` element of ``html``: id and key."""
+    return {(m[1], m[2]) for m in _KEPT.finditer(html)}

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from parlour import games
 from parlour.engine import JSON, Event, Game, IllegalMove, Outcome, ParlourError
+from parlour.i18n import catalogue
 from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.guest import check_view
 from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
@@ -161,6 +162,8 @@ class Table:
     log: list[Any] = field(default_factory=list)
     log_from: int = 0
     """The ply of ``log[0]`` (a very long game's snapshot leaves out the oldest entries)."""
+    says: list[Any] = field(default_factory=list)
+    """Each entry of ``log`` in words as this seat may know it: ``[key, params]`` or ``None``."""
 
 
 def may_act(view: Table) -> bool:
@@ -256,6 +259,8 @@ def status_text(t: T, ctx: BoardContext, view: Table, turn: Turn, decision: Deci
     """The status line of a network table: the shared screen's words while a game is on or over
     (the decision named, with the player's name), the table's phase otherwise."""
     phase = str(view.lobby.get("phase", LOBBY))
+    if ctx.replay is not None:  # a moment of the log on show: "After move 12"
+        return play.status(t, ctx, decision, turn=turn)
     mine = turn.acting and turn.acting[0] == turn.here
     if phase == PLAYING and mine and decision is None and not turn.realtime:
         return t("app.net.your-turn")
@@ -316,17 +321,41 @@ def board_markup(
     return str(board.render(context(t, game, view, ui, animate, private, clock)))
 
 
-def log_items(t: T, board: Any, ctx: BoardContext, view: Table, start: int) -> list[play.LogItem]:
-    """The table's log as the shared screen lists it: each ply by its player, with one line per
-    event this seat saw (a network page has no moves to describe, only what they did)."""
+def move_words(t: T, name: str, say: Any) -> tuple[str, str]:
+    """A ply's words and notation on a network page: the host's words for this seat (``[key,
+    params]``, decision 0074) said in this page's language with the player's name, else the name
+    alone (a move this seat may not know, or a host that sent no words)."""
+    if not (isinstance(say, list) and len(say) == 2 and isinstance(say[0], str) and isinstance(say[1], dict)):
+        return name, ""
+    key, params = say
+    if key not in catalogue("en"):
+        return name, ""
+    try:
+        words = t(key, **{**play.worded(t, dict(params)), "player": name})
+    except (KeyError, TypeError, ValueError):  # a host's parameters that do not fit the sentence
+        return name, ""
+    if name and name not in words:  # a sentence naming the colour ("Orange places…"), not the person
+        words = t("app.net.log-by", name=name, words=words)
+    notation = params.get("move")
+    return words, notation if isinstance(notation, str) else ""
+
+
+def log_items(
+    t: T, board: Any, ctx: BoardContext, view: Table, start: int, shown: Callable[[int], bool] = bool
+) -> list[play.LogItem]:
+    """The table's log as the shared screen lists it: each ply in words as this seat may know it
+    (its player by name), with one line per event this seat saw; ``shown(step)`` says whether this
+    page can show the moment after ply ``step`` again (it kept the view, decision 0075)."""
     items = []
     for offset, entry in enumerate(view.log):
         player, events = (
             (entry[0], entry[1]) if isinstance(entry, list | tuple) and len(entry) == 2 else (0, [])
         )
-        lines = tuple(line for e in events_of(list(events)) if (line := play.event_line(t, board, ctx, e)))
         name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
-        items.append(play.LogItem(start + offset, name, "", lines))
+        say = view.says[offset] if offset < len(view.says) else None
+        words, notation = move_words(t, name, say)
+        lines = play.event_lines(t, board, ctx, events_of(list(events)), words)
+        items.append(play.LogItem(start + offset, words, notation, lines, shown(start + offset + 1)))
     return items
 
 
@@ -617,7 +646,12 @@ class NetPlay:
         self.lost = False
         self.ui: dict[str, Any] = {}
         self._notes: dict[str, Any] | None = None
-        self.shown_ply = -1
+        self.shown_ply: Any = -1
+        self.replay: int | None = None
+        self.announced = -1
+        """The ply last said in the live region (a new one is said once)."""
+        """The moment of the log on show (plies played then; decision 0072), read-only; ``None``:
+        the live game. Drawn from the view this page received then (decision 0075)."""
         self.refused: Refusal | None = None
         """Why this page's last action on the board was refused (shown beside the board)."""
         self.refused_at = -1
@@ -766,8 +800,8 @@ class NetPlay:
 
     def animate(self, view: Table) -> bool:
         ply = int(view.table.get("ply", -1)) if view.table else -1
-        fresh = ply != self.shown_ply
-        self.shown_ply = ply
+        fresh = (ply, self.replay) != self.shown_ply  # each moment's events play once
+        self.shown_ply = (ply, self.replay)
         return fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
 
     def end_open(self, view: Table) -> bool:
@@ -803,6 +837,9 @@ class NetPlay:
         turn = turn_of(game, view)
         decision: Decision | None = None
         markup = ""
+        past = self.past_view(view, self.replay) if self.replay is not None else None
+        if past is None:
+            self.replay = None
         if board is not None and view.table:
             clock = self.match_clock(game)
             ctx = context(t, game, view, self.ui, self.animate(view), self.notes(view), clock)
@@ -811,6 +848,16 @@ class NetPlay:
             if self.refused is not None and view.table.get("ply") != self.refused_at:
                 self.refused = None  # the game moved on
             ctx.refused = self.refused
+            if past is not None and self.replay is not None:  # a moment of the log, read-only
+                entry = self.replay - 1 - view.log_from
+                events = view.log[entry][1] if 0 <= entry < len(view.log) else []
+                ctx.state, ctx.replay, ctx.private, ctx.refused = (
+                    view_state(game, past),
+                    self.replay,
+                    None,
+                    None,
+                )
+                ctx.events = events_of(list(events)) if ctx.animate else []
             markup = str(board.render(ctx))
             decision = decision_of(board, ctx)
         else:  # the fair shuffle before the first view: nothing to draw yet
@@ -823,12 +870,19 @@ class NetPlay:
                 net_game=game,
                 names=names,
             )
-        dialog = play.end_screen(t, ctx, board, turn.outcome, again) if self.end_open(view) else ""
+        ending = self.end_open(view) and self.replay is None
+        dialog = play.end_screen(t, ctx, board, turn.outcome, again) if ending else ""
         result = play.result_button(t) if turn.outcome is not None and not dialog else ""
-        controls = tag("div", result + actions + play.rules_link(t, game.id), class_="controls")
+        controls = tag(
+            "div", result + actions + play.rules_link(t, game.id), class_="controls", id="controls"
+        )
         folded = frozenset(self.app.panels_folded())
-        items = log_items(t, board, ctx, view, view.log_from) if board is not None and view.table else []
-        log = play.log_panel(t, ctx, board, "log" not in folded, items=items, replayable=False)
+        shown = self.replayable(view)
+        items = (
+            log_items(t, board, ctx, view, view.log_from, shown) if board is not None and view.table else []
+        )
+        self.announce_ply(view, items)
+        log = play.log_panel(t, ctx, board, "log" not in folded, items=items)
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
                 play.score_panel(t, ctx, "score" not in folded, board)
@@ -847,6 +901,68 @@ class NetPlay:
             dialog,
             **data,
         )
+
+    def announce_ply(self, view: Table, items: list[play.LogItem]) -> None:
+        """A new ply is said in the live region as the log says it (its words and the events this
+        seat saw), as after a move at home: a screen reader hears the other players' moves too."""
+        plies = int(view.table.get("ply", 0)) if view.table else -1
+        if plies == self.announced:
+            return
+        if 0 <= self.announced < plies and items and items[-1].index == plies - 1:
+            self.dom.announce(" ".join((items[-1].words, *items[-1].lines)))
+        self.announced = plies
+
+    def past_view(self, view: Table, step: int) -> JSON | None:
+        """What this page's seat saw after ply ``step`` (plies played then), or ``None``: the host
+        cuts it from its match; a guest kept the views it received (decision 0075: nothing new is
+        sent). The newest moment is the live game itself (``None``)."""
+        plies = int(view.table.get("ply", 0)) if view.table else 0
+        if not 0 < step < plies or view.lobby.get("phase") not in (PLAYING, PAUSED, OVER):
+            return None
+        host = self.host
+        if self.role == "host" and host is not None and host.match is not None:
+            if step >= len(host.match.states):
+                return None
+            return cast(JSON, host.game.view(host.match.states[step], host.members[HOST_PID].seat))
+        if self.role == "guest" and self.guest is not None:
+            return self.guest.views.get(step)
+        return None
+
+    def replayable(self, view: Table) -> Callable[[int], bool]:
+        """Which moments of the log this page can show again: the host every one; a guest those
+        whose view it received (not the plies before it joined); the newest is the live game."""
+        plies = int(view.table.get("ply", 0)) if view.table else 0
+        if self.role == "host":
+            return lambda step: 0 < step <= plies
+        kept = self.guest.views if self.guest is not None else {}
+        return lambda step: step == plies or (0 < step < plies and step in kept)
+
+    def show_moment(self, action: str, arg: str) -> None:
+        """A log entry clicked (``replay``: the moment after that ply, read-only) or "Back to the
+        game" (``live``), as on a local match's screen (decision 0072)."""
+        found = self.current()
+        if action == "replay" and arg.isdigit() and found is not None:
+            step = int(arg)
+            self.replay = step if self.past_view(found[1], step) is not None else None
+        else:
+            self.replay = None
+            if found is not None and found[1].table:  # the focus stays in the log, on the newest entry
+                self.ui["focus"] = f"replay-{found[1].table.get('ply')}"
+
+    def log_key(self, arg: str, key: str) -> None:
+        """Up and Down along the log's entries (one Tab stop): the focus moves to the next
+        entry this page can show."""
+        found = self.current()
+        if found is None or not arg.isdigit():
+            return
+        shown = self.replayable(found[1])
+        plies = int(found[1].table.get("ply", 0)) if found[1].table else 0
+        way = 1 if key == "ArrowDown" else -1
+        step = int(arg) + way
+        while 0 < step <= plies and not shown(step):
+            step += way
+        if 0 < step <= plies:
+            self.ui["focus"] = f"replay-{step}"
 
     def lobby_screen(self, game_id: str, status: str, middle: str, side: str, **data: object) -> str:
         """The lobby (and a guest's page before it is seated): the setup beside the side panels."""
@@ -893,7 +1009,8 @@ class NetPlay:
         t = self.t
         local = host.local()
         log_from = int(str(local.get("log_from") or 0))
-        view = Table(host.lobby(), local, host.members["h"].seat, list(local.get("log") or []), log_from)
+        log, says = list(local.get("log") or []), list(local.get("says") or [])
+        view = Table(host.lobby(), local, host.members["h"].seat, log, log_from, says)
         link = invite_link(self.dom.page_url(), self.invite["code"], host.sid) if self.invite else ""
         room = self.host_room() if self.room else ""
         data = {"data_screen": "net-host", "data_phase": host.phase, "data_sid": host.sid}
@@ -955,7 +1072,7 @@ class NetPlay:
             waiting = "app.net.finding-host" if self.room else "app.net.making-answer"
             body = notes + guest_join(t, name, self.answer, self.making, waiting) + self.settings_panel()
             return top + tag("main", body, id="main", data_screen="net-join", data_phase="joining")
-        view = Table(guest.lobby, guest.table, guest.seat, guest.log, guest.log_from)
+        view = Table(guest.lobby, guest.table, guest.seat, guest.log, guest.log_from, guest.says)
         game = games.load(game_id)
         data = {
             "data_screen": "net-guest",

@@ -19,7 +19,7 @@ from typing import Any
 
 from parlour.engine import Event, Outcome
 from parlour.i18n import catalogue
-from parlour.web.markup import button, esc, tag
+from parlour.web.markup import button, esc, region, region_of, tag
 from parlour.web.screens import seat_label
 from parlour.web.session import LocalSession, LogEntry
 
@@ -424,12 +424,13 @@ def panel(name: str, title: str, body: str, open_: bool = True, extra: str = "")
         data_arg=name,
         id=f"fold-{name}",
     )
-    return tag(
+    section = tag(
         "section",
         tag("h2", fold) + extra + tag("div", body, id=f"{name}-body", hidden=not open_),
         class_="panel",
         id=f"{name}-panel",
     )
+    return region(f"{name}-panel", section)
 
 
 def score_panel(t: T, ctx: BoardContext, open_: bool = True, board: Any = None) -> str:
@@ -462,8 +463,16 @@ def _num(value: float) -> str:
 
 
 def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
-    """One event of the log in plain words: the board's ``event_line`` hook, else the catalogue's
-    ``<game>.event.<kind>`` with the event's data, else nothing."""
+    """One event of the log in plain words (see :func:`event_said`), or nothing."""
+    said = event_said(t, board, ctx, event)
+    return said[0] if said else None
+
+
+def event_said(t: T, board: Any, ctx: BoardContext, event: Event) -> tuple[str, str] | None:
+    """One event as the viewer may see it (:meth:`Event.seen_by`, never more): its words and the
+    rule that made it happen (``""`` for none). The board's own ``event_line`` hook if it has one,
+    else the game's :meth:`Game.describe_event` (the words an embed's caption gives), else the
+    catalogue's ``<game>.event.<kind>`` with the event's data, else nothing."""
     seen = event.seen_by(ctx.viewer)
     if seen is None:
         return None
@@ -471,18 +480,50 @@ def event_line(t: T, board: Any, ctx: BoardContext, event: Event) -> str | None:
     hook = getattr(board, "event_line", None)
     if hook is not None:
         line = hook(ctx, visible)
-        return str(line) if line else None
+        return (str(line), "") if line else None
+    said = described(t, ctx.game, visible, lambda seat: player_name(t, ctx, seat))
+    if said is not None:
+        return said
     key = f"{ctx.game.id}.event.{event.kind}"
     if key not in catalogue("en"):
         return None
     params = {k: "–".join(map(str, v)) if isinstance(v, list) else v for k, v in visible.data.items()}
-    return t(key, **params)
+    return t(key, **params), ""
+
+
+def event_lines(t: T, board: Any, ctx: BoardContext, events: list[Event], words: str) -> tuple[str, ...]:
+    """The lines of a ply's events under its ``words``: each said once, and none that says what
+    the move's own line already says (a tile laid, a claim: decision 0046)."""
+    lines = (line for e in events if (line := event_line(t, board, ctx, e)) and line != words)
+    return tuple(dict.fromkeys(lines))
+
+
+def described(t: T, game: Any, event: Event, name: Callable[[int], str]) -> tuple[str, str] | None:
+    """``event`` (already cut to what the viewer may see) in the words of the game's
+    :meth:`Game.describe_event` and the rule behind it, or ``None``. The parameter ``player`` is a
+    seat, said by ``name``; the other parameters as :func:`worded` says them."""
+    said = game.describe_event(event)
+    if said is None:
+        return None
+    key, params, rule = said
+    words = worded(t, dict(params))
+    if type(params.get("player")) is int:
+        words["player"] = name(params["player"])
+    return t(key, **words), rule
 
 
 def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
-    """Parameters whose value is itself a catalogue key ("boo.colour.red") said in words."""
+    """Parameters whose value is itself a catalogue key ("boo.colour.red") said in words, and a
+    message within a message (``{"key": "boo.route.stone", "params": {"step": 3}}``) said whole."""
     english = catalogue("en")
-    return {k: t(v) if isinstance(v, str) and v in english else v for k, v in params.items()}
+    out = {}
+    for k, v in params.items():
+        if isinstance(v, dict) and isinstance(v.get("key"), str):
+            v = t(v["key"], **worded(t, dict(v.get("params") or {})))
+        elif isinstance(v, str) and v in english:
+            v = t(v)
+        out[k] = v
+    return out
 
 
 @dataclass(frozen=True)
@@ -494,6 +535,9 @@ class LogItem:
     words: str
     notation: str = ""
     lines: tuple[str, ...] = ()
+    replayable: bool = True
+    """Whether that moment can be shown again (a network guest has no view of the plies played
+    before it joined)."""
 
 
 def log_items(t: T, ctx: BoardContext, board: Any = None) -> list[LogItem]:
@@ -509,7 +553,7 @@ def log_item(t: T, ctx: BoardContext, board: Any, entry: LogEntry) -> LogItem:
         **{**worded(t, dict(entry.params)), "player": player_name(t, ctx, entry.player)},
     )
     events = all_events[entry.index] if entry.index < len(all_events) else []
-    lines = tuple(line for event in events if (line := event_line(t, board, ctx, event)))
+    lines = event_lines(t, board, ctx, events, words)
     return LogItem(entry.index, words, entry.notation, lines)
 
 
@@ -556,10 +600,12 @@ def tab_stop(replay: int | None, plies: int) -> int:
     return replay if replay is not None else plies
 
 
-def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True) -> str:
+def log_entry_markup(
+    t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True, embed: bool = True
+) -> str:
     """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button, its events' lines under it. Only the ``stop`` entry's buttons
-    are in the Tab order (a long game's log is one stop, not two per move)."""
+    the "embed this moment" button (unless not ``embed``), its events' lines under it. Only the
+    ``stop`` entry's buttons are in the Tab order (a long game's log is one stop, not two per move)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
     label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
@@ -570,7 +616,7 @@ def log_entry_markup(t: T, item: LogItem, current: bool, replayable: bool, stop:
         if replayable
         else tag("p", label)
     )
-    if replayable:  # "Embed this moment": the position after this move, its events as captions
+    if replayable and embed:  # "Embed this moment": the position after this move, its events as captions
         head += tag(
             "button",
             esc(t("embed.moment.entry-label")),  # words, not a cryptic "</>"
@@ -596,17 +642,28 @@ def log_panel(
 ) -> str:
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
-    match's; a network table passes its own (no past positions to show: not replayable)."""
+    match's; a network table passes its own (the moments its page saw are replayable, decision
+    0075; a network match has no embed)."""
     if items is None:
         entries = local_log_entries(t, ctx, board, replayable)
     else:
+        shown = [item.index + 1 for item in items if replayable and item.replayable]
+        stop = ctx.replay if ctx.replay is not None else max(shown, default=0)
         entries = [
-            log_entry_markup(t, item, replayable and ctx.replay == item.index + 1, replayable)
+            log_entry_markup(
+                t,
+                item,
+                ctx.replay == item.index + 1,
+                item.index + 1 in shown,
+                stop == item.index + 1,
+                embed=False,
+            )
             for item in items
         ]
     live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
-        tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")
+        # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
+        tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")
         if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
@@ -654,17 +711,38 @@ def undo_why(ctx: BoardContext) -> str | None:
     return "app.undo-why.nothing"
 
 
-def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
+def controls(t: T, ctx: BoardContext, end_closed: bool = False, more_open: bool = False) -> str:
+    """Undo (a greyed Undo says why in words beside it, for touch users too: the words are also its
+    accessible description), then Share, Embed, New game and Rules. On a phone those four are not
+    part of any decision: they fold behind "More" (the CSS shows them in the row when there is
+    room), so the board, the decision and Undo fit the screen with no scrolling."""
     why = undo_why(ctx)
-    # A greyed Undo says why: the title is its accessible description, read by screen readers.
-    undo = button(t("app.undo"), "undo", id="undo", disabled=why is not None, title=t(why) if why else None)
-    share = button(t("app.share"), "share", id="share")
-    share += button(t("embed.moment.button"), "embed", id="embed")
-    new = button(t("app.new-game"), "new-game", id="new-game")
+    undo = button(
+        t("app.undo"),
+        "undo",
+        id="undo",
+        disabled=why is not None,
+        aria_describedby="undo-why" if why else None,
+    )
+    reason = tag("span", esc(t(why)), class_="undo-why", id="undo-why") if why else ""
+    more = tag(
+        "button",
+        esc(t("app.more")),
+        type="button",
+        class_="more",
+        id="more",
+        data_action="more",
+        aria_expanded="true" if more_open else "false",
+        aria_controls="more-menu",
+    )
+    menu = button(t("app.share"), "share", id="share")
+    menu += button(t("embed.moment.button"), "embed", id="embed")
+    menu += button(t("app.new-game"), "new-game", id="new-game") + rules_link(t, ctx.game.id)
     result = ""
     if end_closed and ctx.session.outcome() is not None and ctx.replay is None:
         result = result_button(t)
-    return tag("div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls")
+    menu = tag("div", menu, class_="more-menu open" if more_open else "more-menu", id="more-menu")
+    return tag("div", result + undo + more + reason + menu, class_="controls", id="controls")
 
 
 def share_panel(t: T, link: str, copied: bool) -> str:
@@ -743,13 +821,14 @@ def game_screen(
     end_closed: bool = False,
     copied: bool = False,
     folded: frozenset[str] = frozenset(),
+    more_open: bool = False,
 ) -> str:
     """The whole match screen. ``decision`` is the board's current decision (drawn in the turn
     region); ``passing`` names the player the device goes to while the privacy screen is up;
     ``board`` is the board module (for its optional hooks: the log's event lines); ``share_text``
     the link to this moment when the share panel is open (``copied`` after Copy); ``end_closed``
     when the player dismissed the end dialog to look at the board; ``folded`` the side panels
-    folded away."""
+    folded away; ``more_open`` when the controls' "More" is open on a phone."""
     gid = ctx.game.id
     side = score_panel(t, ctx, "score" not in folded, board) + board_panels(ctx, board, folded)
     side += log_panel(t, ctx, board, "log" not in folded)
@@ -759,7 +838,7 @@ def game_screen(
         turn_region(t, ctx, decision, passing),
         board_markup,
         feedback(t, ctx),
-        controls(t, ctx, end_closed),
+        controls(t, ctx, end_closed, more_open),
         share_panel(t, share_text, copied),
         side,
         "" if end_closed else end_screen(t, ctx, board),
@@ -792,9 +871,10 @@ def layout(
         class_="bar",
         inert=bool(dialog),
     )
-    regions = turn + tag("div", board_markup, class_="board-wrap", id="board")
-    regions += feedback_markup + controls_markup + below
+    # Each part is a region: a redraw replaces only the parts that changed (markup.changed_regions).
+    regions = region_of(turn) + region("board", tag("div", board_markup, class_="board-wrap", id="board"))
+    regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
     frame = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
-    return top + tag("main", frame + dialog, id="main", **data)
+    return top + tag("main", frame + region_of(dialog), id="main", **data)

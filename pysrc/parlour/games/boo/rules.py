@@ -625,6 +625,46 @@ class Boo(Game[BooState, BooMove]):
             params["colour"] = f"boo.colour.{COLOURS[move.colour]}"
         return f"boo.log.{'give-up' if move.kind == 'claim' else move.kind}", params
 
+    def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
+        """Every event in words with the rule that made it happen. A claim, a "Booo!" and a hand
+        say what the move's own line says (the screen then gives that line the rule); a wrong claim
+        says why, linking the rule the route broke."""
+        data, kind = event.data, event.kind
+        who: dict[str, JSON] = {"player": data["player"]} if "player" in data else {}
+        if kind == "claim":  # only a valid claim: BO-14 made the capture that follows
+            colour = COLOURS[Route.from_json(data["route"]).colour]
+            return "boo.log.claim", {**who, "colour": f"boo.colour.{colour}"}, "BO-14"
+        if kind == "booo":
+            return "boo.log.booo", {**who, "colour": f"boo.colour.{data['colour']}"}, "BO-13"
+        if kind == "hand":
+            return f"boo.log.{'hand' if data['raised'] else 'lower'}", who, "BO-17"
+        if kind == "claim-wrong":
+            inner = {
+                k: f"boo.colour.{v}" if k in ("colour", "wall") else v for k, v in data["params"].items()
+            }
+            why = {"key": data["code"], "params": inner}
+            return "boo.wrong.why", {**who, "why": why}, str(data["rule"] or "BO-16")
+        if kind == "search-restarts":
+            return "boo.log.search-restarts", {}, "BO-16"
+        if kind == "ghost-moved":  # along the winning route (BO-14) or after the hands (BO-17)
+            return "boo.log.ghost-moved", {"to": data["to"]}, "BO-14" if data["route"] else "BO-17"
+        if kind == "visitor-taken":
+            return "boo.log.visitor-taken", {**who, "visitor": data["visitor"]}, "BO-14"
+        if kind == "marker-taken":
+            return "boo.log.marker-taken", {**who, "colour": f"boo.colour.{data['colour']}"}, "BO-14"
+        if kind == "visitor-discarded":
+            return "boo.log.visitor-discarded", {"visitor": data["visitor"]}, "BO-17"
+        if kind == "first-player":
+            return "boo.log.first-player", who, "BO-18"
+        if kind == "visitor-placed":
+            return "boo.log.visitor-placed", {"visitor": data["visitor"], "room": data["room"]}, "BO-7"
+        if kind == "game-over":  # 4 walls or 5 visitors end it at once (BO-19); else the count (BO-20)
+            reason = str(data["reason"])
+            winners = list(data["winners"])
+            params: dict[str, JSON] = {"player": winners[0]} if winners else {}
+            return reason, params, "BO-20" if reason == "boo.end.stack" else "BO-19"
+        return None
+
 
 def _ints(values: Any, low: int, high: int, name: str) -> tuple[int, ...]:
     if not isinstance(values, list) or not all(is_int(v) and low <= v <= high for v in values):

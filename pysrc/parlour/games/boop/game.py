@@ -50,6 +50,7 @@ class BoopGame(Game[BoopState, str]):
     min_players = 2
     max_players = 2
     options = (Option("first", "orange", "boop.option.first", FIRST_CHOICES),)
+    perfect_information = True  # every move may be told to everyone (decision 0074)
 
     # --- setup and play ---------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, JSON], seed: int | str) -> BoopState:

@@ -496,6 +496,49 @@ class GhostsGalore(Game[GhostsState, Move]):
             params.update(rot=move.rot * 90)
         return f"ghosts-galore.log.{move.action}", params
 
+    def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
+        """Every event in words with the rule that made it happen. A flip, a pass, a take and the
+        hidden tile placed say what the move's own line says (the screen gives that line the
+        rule); the last look names who looks, never the tiles (only they see them)."""
+        data, kind = event.data, event.kind
+        who: dict[str, JSON] = {"player": data["player"]} if "player" in data else {}
+        key = f"ghosts-galore.log.{kind}"
+        if kind in (FLIP, PASS):
+            return key, who, "GG-3"
+        if kind == TAKE:
+            params = {
+                **who,
+                "tile": data["tile"],
+                "cell": cell_name(int(data["cell"])),
+                "rot": data["rot"] * 90,
+            }
+            return key, params, "GG-3"
+        if kind == HIDDEN:
+            return key, {**who, "rot": data["rot"] * 90}, "GG-2"
+        if kind == "last-look":
+            return key, who, "GG-4"
+        if kind == "round-end":
+            return key, {"round": data["round"]}, "GG-4"
+        if kind == "round":  # the first player moves on (GG-5); round 9 is the hidden tiles' (GG-2)
+            if data["round"] > DRAFT_ROUNDS:
+                return "ghosts-galore.log.round-hidden", {"round": data["round"]}, "GG-2"
+            return key, {"round": data["round"], "player": data["first"]}, "GG-5"
+        if kind == "game-end":  # nine tiles each (GG-1); a tie is settled by dead ends (GG-T)
+            reason = str(data["reason"])
+            if reason == "ghosts-galore.end.highest-score":
+                return key, {}, "GG-1"
+            return reason, {}, "GG-T"
+        return None
+
+    def describe_move_for(
+        self, state: GhostsState, player: int, move: Move, viewer: int | None
+    ) -> tuple[str, dict[str, JSON]] | None:
+        """Every move is public (decision 0074): a flip turns a tile face up, a pass leaves it on the
+        table, a taken tile lies face up in its cell, and the hidden tile is shown once placed (GG-2,
+        GG-D3: ``view`` shows a placed hidden tile to all). Its words name nothing else: not the
+        stack, not another player's hidden tile before it is placed, not a pencilled cell."""
+        return self.describe_move(state, player, move)
+
 
 # --- checking a decoded state ------------------------------------------------------------------
 _VIEW_KEYS = {

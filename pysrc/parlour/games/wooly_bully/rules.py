@@ -59,6 +59,17 @@ def _distinct(tiles: Sequence[int]) -> list[int]:
     return list(seen.values())
 
 
+PLAY_RULES = {
+    "place-wolf": "WB-8",
+    "place-hunter": "WB-9",
+    "place-on-hunter": "WB-9",  # a hunter laid on a wolf
+    "place-on-wolf": "WB-V4",  # the hungry wolf eats a hunter
+}
+"""The rule behind each way of laying a wolf or a hunter (a landscape tile: WB-3)."""
+EVENT_RULES = {"passed": "WB-3", "discarded": "WB-V1", "final-plays": "WB-13", "turn": "WB-4"}
+"""The rule behind an event that always has the same one."""
+
+
 class WoolyBully(Game[WoolyState, Move]):
     id = ID
     min_players = 2
@@ -274,7 +285,7 @@ class WoolyBully(Game[WoolyState, Move]):
         )
         if t.kind == "landscape":
             return self._after_turn_play(state, player, touched, events)
-        return self._after_free_play(state, player, touched, events)
+        return self._after_free_play(state, player, touched, events, "WB-10")
 
     def _check_square(self, state: WoolyState, tid: int, rot: int, pos: Pos) -> None:
         board = state.board
@@ -297,15 +308,16 @@ class WoolyBully(Game[WoolyState, Move]):
         extra = turn.extra
         if opts.multi_play:
             if turn.played == 0:
-                state = self._draw(state, player, 1 if opts.single_draw else touched, events)
+                n, rule = (1, "WB-V2") if opts.single_draw else (touched, "WB-4")
+                state = self._draw(state, player, n, events, rule)
                 turn = replace(turn, quota=touched)
         elif opts.single_draw:
             # "Когда нужно взять более одной плитки, вместо этого делайте дополнительный ход":
             # one tile, and one extra turn instead of the others (decision 0035).
-            state = self._draw(state, player, 1, events)
+            state = self._draw(state, player, 1, events, "WB-V2")
             extra += 1 if touched > 1 else 0
         else:
-            state = self._draw(state, player, touched, events)
+            state = self._draw(state, player, touched, events, "WB-4")
         turn = replace(turn, played=turn.played + 1, extra=extra)
         state = state.with_(turns=(turn, *state.turns[1:]))
         more = turn.played < turn.quota and self.placements(
@@ -314,13 +326,14 @@ class WoolyBully(Game[WoolyState, Move]):
         return state if more else self._end_turn(state, events)
 
     def _after_free_play(
-        self, state: WoolyState, player: int, touched: int, events: list[Event]
+        self, state: WoolyState, player: int, touched: int, events: list[Event], rule: str
     ) -> WoolyState:
         """WB-10 draws for a wolf, a hunter or a shepherd. WB-V2 is about the draw "at the end of
         the turn", so these free plays, made at any moment, draw as usual (decision 0035)."""
-        return self._draw(state, player, touched, events)
+        return self._draw(state, player, touched, events, rule)
 
-    def _draw(self, state: WoolyState, player: int, n: int, events: list[Event]) -> WoolyState:
+    def _draw(self, state: WoolyState, player: int, n: int, events: list[Event], rule: str) -> WoolyState:
+        """``player`` draws ``n`` tiles as ``rule`` says (named in the event, for its caption)."""
         drawn, bag = state.bag[:n], state.bag[n:]
         if not drawn:
             return state
@@ -328,18 +341,20 @@ class WoolyBully(Game[WoolyState, Move]):
         events.append(
             Event(
                 "drew",
-                {"player": player, "tiles": list(drawn)},
+                {"player": player, "tiles": list(drawn), "rule": rule},
                 to=frozenset({player}),
-                public={"player": player, "count": len(drawn)},
+                public={"player": player, "count": len(drawn), "rule": rule},
                 irreversible=True,
             )
         )
         return state.with_(hands=_set(state.hands, player, hand), bag=bag)
 
-    def _push_extra(self, state: WoolyState, player: int, n: int, events: list[Event]) -> WoolyState:
+    def _push_extra(
+        self, state: WoolyState, player: int, n: int, events: list[Event], rule: str
+    ) -> WoolyState:
         if n <= 0 or state.final:  # the last player in plays every turn anyway
             return state
-        events.append(Event("extra-turn", {"player": player, "count": n}))
+        events.append(Event("extra-turn", {"player": player, "count": n, "rule": rule}))
         return state.with_(turns=(*(Turn(player) for _ in range(n)), *state.turns))
 
     def _end_turn(self, state: WoolyState, events: list[Event]) -> WoolyState:
@@ -350,7 +365,7 @@ class WoolyBully(Game[WoolyState, Move]):
         rest = state.turns[1:]
         state = state.with_(turns=rest)
         if turn.extra:
-            state = self._push_extra(state, turn.seat, turn.extra, events)
+            state = self._push_extra(state, turn.seat, turn.extra, events, "WB-V2")
         return self._next_if_idle(state, events)
 
     def _next_if_idle(self, state: WoolyState, events: list[Event]) -> WoolyState:
@@ -386,8 +401,8 @@ class WoolyBully(Game[WoolyState, Move]):
                 irreversible=True,
             )
         )
-        state = self._after_free_play(state, player, board.touching(move.pos), events)
-        return self._push_extra(state, player, 1, events)
+        state = self._after_free_play(state, player, board.touching(move.pos), events, "WB-12")
+        return self._push_extra(state, player, 1, events, "WB-12")
 
     def _leave(self, state: WoolyState, player: int, events: list[Event]) -> WoolyState:
         """WB-13: 6, 3 and 1 bonus points to the first three to leave; the last plays on alone."""
@@ -418,7 +433,7 @@ class WoolyBully(Game[WoolyState, Move]):
         events.append(Event("passed", {"player": player}))
         if state.bag:
             # Nothing fits: draw one tile instead, as players at a table would; the game moves on.
-            state = self._draw(state, player, 1, events).with_(passed=())
+            state = self._draw(state, player, 1, events, "WB-4").with_(passed=())
         else:
             state = state.with_(passed=tuple(sorted({*state.passed, player})))
         return self._end_turn(state, events)
@@ -564,6 +579,43 @@ class WoolyBully(Game[WoolyState, Move]):
         if move.kind == "discard":
             params.update(tile=move.tile, design=tile(move.tile).design)
         return (f"{ID}.log.{move.kind}", params)
+
+    def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
+        """Every event in words with the rule that made it happen. A tile laid, a reveal, a pass
+        and a discard say what the move's own line says (the screen gives that line the rule); a
+        draw says how many tiles, never which (only the drawer's view holds them)."""
+        data, kind = event.data, event.kind
+        who: dict[str, JSON] = {"player": data["player"]} if "player" in data else {}
+        if kind == "tile-placed":
+            what = tile(int(data["tile"])).kind
+            key = ("place-on" if data["on"] else "place") + (f"-{what}" if what in ("wolf", "hunter") else "")
+            return f"{ID}.log.{key}", {**who, "x": data["x"], "y": data["y"]}, PLAY_RULES.get(key, "WB-3")
+        if kind == "revealed":
+            params = {**who, "colour": f"{ID}.colour.{data['colour']}", "x": data["x"], "y": data["y"]}
+            return f"{ID}.log.reveal", params, "WB-12"
+        if kind in ("passed", "discarded"):
+            return f"{ID}.log.{'pass' if kind == 'passed' else 'discard'}", who, EVENT_RULES[kind]
+        if kind == "drew":
+            count = len(data["tiles"]) if "tiles" in data else int(data["count"])
+            return f"{ID}.event.drew", {**who, "count": count}, str(data["rule"])
+        if kind == "extra-turn":
+            return f"{ID}.event.extra-turn", {**who, "count": data["count"]}, str(data["rule"])
+        if kind == "left":
+            return f"{ID}.event.left", {**who, "bonus": data["bonus"]}, "WB-13"
+        if kind in ("final-plays", "turn"):
+            return f"{ID}.event.{kind}", who, EVENT_RULES[kind]
+        if kind == "game-over":
+            return str(data["reason"]), {}, "WB-14"
+        return None
+
+    def describe_move_for(
+        self, state: WoolyState, player: int, move: Move, viewer: int | None
+    ) -> tuple[str, dict[str, JSON]] | None:
+        """Every move is public once played (decision 0074): a laid tile lies face up on the board, a
+        revealed shepherd shows its colour to all (WB-D1), a discard goes face up to the discards
+        (WB-V1), a pass or leaving is said aloud. The words name only the move's own tile and square
+        and, for a reveal, the colour it shows: never a hand, the bag or a colour still hidden."""
+        return self.describe_move(state, player, move)
 
 
 def _int_tile(value: object) -> bool:

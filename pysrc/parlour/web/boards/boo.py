@@ -96,10 +96,14 @@ def defs() -> str:
     return f"<defs>{marks}</defs>"
 
 
-def wall(a: tuple[int, int], b: tuple[int, int], colour: int) -> str:
-    x, y, w, h = wall_rect(a, b, 9)
+def wall(a: tuple[int, int], b: tuple[int, int], colour: int, compact: bool = False) -> str:
+    """A wall in its colour with its mark; ``compact`` (a small castle): thicker, no mark (it
+    would be a speck)."""
+    x, y, w, h = wall_rect(a, b, 14 if compact else 9)
     name = COLOURS[colour]
     cx, cy = x + w / 2, y + h / 2
+    if compact:
+        return f'<g class="wall w-{name}"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="4" fill="{HEX[colour]}"/></g>'
     return (
         f'<g class="wall w-{name}"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="3" fill="{HEX[colour]}"/>'
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="9" fill="{HEX[colour]}"/>'
@@ -108,10 +112,14 @@ def wall(a: tuple[int, int], b: tuple[int, int], colour: int) -> str:
 
 
 @lru_cache(maxsize=8)
-def castle_layer(arrangement: tuple[int, ...], t_key: str, labels: tuple[str, ...]) -> str:
+def castle_layer(
+    arrangement: tuple[int, ...], t_key: str, labels: tuple[str, ...], compact: bool = False
+) -> str:
     """Floors, walls, stone rim, tile seams and periphery of one castle. ``labels`` are the
     translated names of the 6 coats of arms then the 6 portraits, then their short forms (drawn;
-    the whole name is the title); ``t_key`` only keys the cache by language."""
+    the whole name is the title); ``t_key`` only keys the cache by language. ``compact`` (a castle
+    drawn small, in an embed): no periphery, whose names would be specks; the visitor's room is
+    marked in the castle anyway."""
     castle = build_castle(arrangement)
     parts = [
         f'<rect x="{MARGIN - 10}" y="{MARGIN - 10}" width="{SIZE * CELL + 20}" height="{SIZE * CELL + 20}" rx="10" class="stone"/>'
@@ -128,7 +136,9 @@ def castle_layer(arrangement: tuple[int, ...], t_key: str, labels: tuple[str, ..
         )
     for (a, b), colour in sorted(castle.sides.items()):
         if colour not in (OPEN, STONE):
-            parts.append(wall(a, b, colour))
+            parts.append(wall(a, b, colour, compact))
+    if compact:
+        return "".join(parts)
     comps = components()
     for i in range(6):
         column = 3 * (i // 2) + 2 * (i % 2)
@@ -320,16 +330,20 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         + tuple(t(f"boo.short.{n}") for n in names)
     )
     # The castle's walls and rim do not change during a match: the page keeps them drawn (markup.kept).
-    key = f"{hash((state.arrangement, labels)) & 0xFFFFFFFF:x}"
-    parts = [kept("boo-castle-layer", key, defs() + castle_layer(state.arrangement, t("boo.name"), labels))]
+    compact = bool(ctx.ui.get("compact"))
+    key = f"{hash((state.arrangement, labels, compact)) & 0xFFFFFFFF:x}"
+    layer = castle_layer(state.arrangement, t("boo.name"), labels, compact)
+    parts = [kept("boo-castle-layer", key, defs() + layer)]
+    big = ' transform="scale(1.35)"' if compact else ""  # pieces a small castle still shows clearly
     room = state.visitor_room
     if room is not None:
         # BO-7: the visitor's coat of arms and portrait show where it goes.
         column, row = cell_room(room)
-        parts.append(
-            f"<style>.arms-{comps.arms[column]} path, .portrait-{comps.portraits[row]} ellipse"
-            " { fill: #f2a541; stroke: #fff; }</style>"
-        )
+        if not compact:
+            parts.append(
+                f"<style>.arms-{comps.arms[column]} path, .portrait-{comps.portraits[row]} ellipse"
+                " { fill: #f2a541; stroke: #fff; }</style>"
+            )
         x, y = origin(room)
         parts.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
@@ -337,19 +351,19 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     for cell in state.trapdoors:
         x, y = origin(cell)
         parts.append(
-            f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true">{trapdoor_shape()}</g>'
+            f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{trapdoor_shape()}</g></g>'
         )
     for cell in state.transitions:
         x, y = origin(cell)
         parts.append(
-            f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true">{transition_shape()}</g>'
+            f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{transition_shape()}</g></g>'
         )
     parts.append(cells_grid(ctx, current))
     if room is not None and state.visitor is not None:
         cx, cy = centre(room)
         label = t("boo.a11y.visitor", visitor=state.visitor, room=cell_name(room))
         parts.append(
-            f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}">{visitor_shape(state.visitor)}</g>'
+            f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}"><g{big}>{visitor_shape(state.visitor)}</g></g>'
         )
     shown = shown_route(ctx)
     if shown:
@@ -365,11 +379,16 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     label = t("boo.a11y.ghost", room=cell_name(state.ghost))
     parts.append(
         f'<g transform="translate({gx - 8:.0f},{gy - 4:.0f})" class="boo-ghost" role="img" aria-label="{esc(label)}">'
-        f'<g class="{"anim" if moved else ""}"{style}>{ghost_shape(0.8)}</g></g>'
+        f'<g class="{"anim" if moved else ""}"{style}>{ghost_shape(1.1 if compact else 0.8)}</g></g>'
     )
     cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
+    view = (
+        f"{MARGIN - 12} {MARGIN - 12} {SIZE * CELL + 24} {SIZE * CELL + 24}"
+        if compact
+        else f"0 0 {VIEW} {VIEW}"
+    )
     return (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="{cls}" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
+        f'<svg viewBox="{view}" class="{cls}" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
         f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
         f' data-visitor-room="{cell_name(room) if room else ""}"'
         f' data-arrangement="{",".join(map(str, state.arrangement))}"'
@@ -833,37 +852,20 @@ def move_cursor(ctx: BoardContext, key: str) -> None:
     ctx.ui["focus"] = f"cell-{cell}"
 
 
-# --- the log -------------------------------------------------------------------------------------
-LOGGED = (
-    "claim-wrong",
-    "ghost-moved",
-    "visitor-taken",
-    "marker-taken",
-    "visitor-discarded",
-    "first-player",
-    "visitor-placed",
-    "game-over",
-)
-"""Events worth a line of their own under a move (a claim or a hand says itself in the move's line)."""
-
-
-def event_line(ctx: BoardContext, event: Any) -> str | None:
-    """One event in plain words, with seats named and colours in the player's language."""
-    t = ctx.t
-    if event.kind not in LOGGED or event.kind == "game-over":
-        return None
-    params = dict(event.data)
-    if "player" in params and isinstance(params["player"], int):
-        params["player"] = seat_name(ctx, params["player"])
-    if isinstance(params.get("colour"), str):
-        params["colour"] = colour_word(t, params["colour"])
-    if event.kind == "claim-wrong":
-        inner = dict(event.data.get("params") or {})
-        for key in ("colour", "wall"):
-            if key in inner:
-                inner[key] = colour_word(t, str(inner[key]))
-        return str(t("boo.wrong.why", player=params["player"], why=t(str(event.data["code"]), **inner)))
-    return str(t(f"boo.log.{event.kind}", **params))
+# --- an embed's try-it ---------------------------------------------------------------------------
+def verdict(ctx: BoardContext, events: list[Any]) -> tuple[bool, str, str] | None:
+    """An embed's try-it ends when the viewer shows a route: ``(right, why not in words, rule)``;
+    ``None`` before (a "Booo!", a step of the trace)."""
+    for event in events:
+        if event.kind == "claim":
+            return True, "", ""
+        if event.kind == "claim-wrong":
+            inner = dict(event.data.get("params") or {})
+            for key in ("colour", "wall"):
+                if key in inner:
+                    inner[key] = colour_word(ctx.t, str(inner[key]))
+            return False, str(ctx.t(str(event.data["code"]), **inner)), str(event.data.get("rule") or "")
+    return None
 
 
 # --- rules help: small live castles --------------------------------------------------------------
@@ -955,6 +957,24 @@ def _examples() -> dict[str, Any]:
                 if r is not None and r.changes and len(r.steps) <= 9:
                     found["transition"] = (ghost, visitor, r, (), (room,))
     return {"castle": castle, **found}
+
+
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    "boo.help.goal": ("BO-19",),
+    "boo.help.setup": ("BO-1", "BO-6"),
+    "boo.help.round": ("BO-7", "BO-8", "BO-18"),
+    "boo.help.route": ("BO-9",),
+    "boo.help.trapdoor": ("BO-10",),
+    "boo.help.transition": ("BO-11",),
+    "boo.help.claim": ("BO-13", "BO-14", "BO-D1"),
+    "boo.help.walls": ("BO-15",),
+    "boo.help.wrong": ("BO-16", "BO-D2"),
+    "boo.help.hands": ("BO-17",),
+    "boo.help.end": ("BO-20",),
+    "boo.help.more": ("BO-12",),
+}
+"""The rules each help paragraph explains: named before it, each a link target (``rule-BO-14``) for
+the log's refusals and the embeds' captions."""
 
 
 def help_examples(t: Any) -> dict[str, str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.engine import Event, IllegalMove
+from parlour.engine import IllegalMove
 from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
 from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
 from parlour.games.ghosts_galore.tiles import tile_set
@@ -396,21 +396,6 @@ def decision(ctx: BoardContext) -> Decision | None:
     return Decision(t(prompt_key(view, held, pencilling)), tuple(choices))
 
 
-def event_line(ctx: BoardContext, event: Event) -> str | None:
-    """The log's line for an event the move's own line does not already say: a round's end and
-    start, the last look, the end of the game."""
-    t, data = ctx.t, event.data
-    if event.kind == "round":
-        return t("ghosts-galore.log.round", round=data["round"])
-    if event.kind == "round-end":
-        return t("ghosts-galore.log.round-end", round=data["round"])
-    if event.kind == "last-look":
-        return t("ghosts-galore.log.last-look", player=name(ctx, int(data["player"])))
-    if event.kind == "game-end":
-        return t("ghosts-galore.log.game-end")
-    return None
-
-
 def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None, dialog: bool = False) -> str:
     """Each player's 13 categories and total (GG-D1); the category the last tile changed is marked.
     At the end: the final breakdown, the dead ends and the tie-break (GG-D2, GG-T)."""
@@ -594,6 +579,17 @@ def score_details(ctx: BoardContext) -> str:
     stay in view): the 13-category table with the viewer's pencil mark (GG-D1)."""
     view = view_of(ctx)
     return score_table(ctx, view, pencil_of(ctx, view))
+
+
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    "ghosts-galore.help.goal": ("GG-1",),
+    "ghosts-galore.help.round": ("GG-3",),
+    "ghosts-galore.help.last": ("GG-4", "GG-5"),
+    "ghosts-galore.help.hidden": ("GG-2",),
+    "ghosts-galore.help.tie": ("GG-T",),
+}
+"""The rules each help paragraph explains: named before it, each a link target (``rule-GG-3``) for
+the log's refusals and the embeds' captions."""
 
 
 def help_examples(t: Any) -> dict[str, str]:

@@ -16,8 +16,9 @@ from typing import Any
 
 from parlour.games.wooly_bully.board import Board
 from parlour.games.wooly_bully.tiles import COLOURS, FOREST, shepherd_id, tile
+from parlour.web import markup
 from parlour.web.boards import wooly_svg as svg
-from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.markup import attrs, button, esc, region_of, tag
 from parlour.web.play import BoardContext, Choice, Decision
 
 KEEP_UI = ("sel", "at", "rot")
@@ -228,8 +229,14 @@ def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets
         body = svg.tile_svg(stack[0], rot, x * S, y * S, cls)
         if len(stack) > 1:
             body += svg.tile_svg(top, 0, x * S, y * S, "on-top")
-        parts.append(tag("g", body, role="img", aria_label=label, data_pos=f"{x},{y}"))
-    parts.extend(marks(board, t))
+        # Each laid tile is a region: a tile laid is inserted alone, the field is not drawn again.
+        tile_id = f"wb-t-{x}_{y}"
+        parts.append(
+            markup.region(
+                tile_id, tag("g", body, role="img", aria_label=label, data_pos=f"{x},{y}", id=tile_id)
+            )
+        )
+    over = marks(board, t)
     if squares:
         keys = sorted(squares)
         focus = at if at in squares else (cursor if cursor in squares else keys[0])
@@ -249,7 +256,7 @@ def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets
                 aria_label=label,
                 aria_pressed="true" if pos == at else "false",
             )
-            parts.append(
+            over.append(
                 f'<g{g_attrs}><rect x="{x * S + 3}" y="{y * S + 3}" width="{S - 6}" height="{S - 6}" rx="8"/>{dots.format(x=x * S, y=y * S)}</g>'
             )
         if at in squares:
@@ -259,7 +266,8 @@ def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets
                 if item == "reveal" and seat is not None
                 else int(item)
             )
-            parts.append(svg.tile_svg(tid, rot, at[0] * S, at[1] * S, "preview"))
+            over.append(svg.tile_svg(tid, rot, at[0] * S, at[1] * S, "preview"))
+    parts.append(markup.region("wb-over", f'<g id="wb-over">{"".join(over)}</g>'))
     box = view_box(ctx, view)
     vb = " ".join(f"{v:.0f}" for v in box)
     no_anim = "" if ctx.animate else " no-anim"
@@ -334,6 +342,7 @@ def table_panel(ctx: BoardContext, view: dict[str, Any]) -> str:
         "section",
         tag("ul", "".join(rows), class_="wb-seats") + bag + discards,
         class_="wb-table",
+        id="wb-table",
         aria_label=t("wooly-bully.label.table"),
     )
 
@@ -490,10 +499,14 @@ def render(ctx: BoardContext) -> str:
     seat = ctx.viewer if ctx.viewer is not None and view["hands"][ctx.viewer] is not None else None
     board = ctx.state.board
     tg = targets(ctx, acting_seat(ctx))
-    field_markup = tag("div", field_svg(ctx, view, board, tg, seat) + zoom_bar(ctx), class_="wb-field-wrap")
+    field = markup.region("wb-field", field_svg(ctx, view, board, tg, seat))
+    field_markup = tag("div", field + zoom_bar(ctx), class_="wb-field-wrap")
+    # Regions (markup.region): a move redraws the parts it changed, the field's new tile alone.
     return tag(
         "div",
-        table_panel(ctx, view) + field_markup + hand_panel(ctx, view, board, tg, seat),
+        markup.region("wb-table", table_panel(ctx, view))
+        + field_markup
+        + region_of(hand_panel(ctx, view, board, tg, seat)),
         class_="wb-board",
         data_turn=view["turns"][0][0] if view["turns"] else "",
     )
@@ -686,6 +699,24 @@ def _design(design: str, colour: int | None = None) -> int:
     raise KeyError(design)
 
 
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    "wooly-bully.help.setup": ("WB-1", "WB-2"),
+    "wooly-bully.help.turn": ("WB-3",),
+    "wooly-bully.help.draw": ("WB-4",),
+    "wooly-bully.help.holes": ("WB-5",),
+    "wooly-bully.help.wolf": ("WB-7", "WB-8"),
+    "wooly-bully.help.hunter": ("WB-9", "WB-10"),
+    "wooly-bully.help.joined-forests": ("WB-11",),
+    "wooly-bully.help.reveal": ("WB-12",),
+    "wooly-bully.help.leave": ("WB-13",),
+    "wooly-bully.help.end": ("WB-14",),
+    "wooly-bully.help.scoring": ("WB-15", "WB-16"),
+    "wooly-bully.help.variants": ("WB-V1", "WB-V2", "WB-V3", "WB-V4", "WB-V5"),
+}
+"""The rules each help paragraph explains: named before it, each a link target (``rule-WB-8``) for
+the log's refusals and the embeds' captions."""
+
+
 def help_examples(t: Any) -> dict[str, str]:
     """Diagrams shown after paragraphs of the rules help (by message key)."""
     from parlour.games.wooly_bully.tiles import ids_of, village_id
@@ -722,25 +753,3 @@ def help_examples(t: Any) -> dict[str, str]:
             class_="wb-figure",
         ),
     }
-
-
-# --- the log -------------------------------------------------------------------------------------------
-QUIET_EVENTS = ("tile-placed", "revealed", "passed", "discarded")
-"""Events the ply's own line already says."""
-
-
-def event_line(ctx: BoardContext, event: Any) -> str | None:
-    """One event in words, naming players as the table does; a draw says how many tiles (the tiles
-    themselves only to the one who drew them, as the engine cuts it)."""
-    if event.kind in QUIET_EVENTS:
-        return None
-    data = dict(event.data)
-    if "player" in data and isinstance(data["player"], int):
-        data["player"] = seat_title(ctx, data["player"])
-    if event.kind == "drew":
-        data["count"] = len(data["tiles"]) if "tiles" in data else int(data.get("count", 0))
-        data.pop("tiles", None)
-    if event.kind == "game-over":
-        return None  # the end dialog says it, with the scores
-    key = f"wooly-bully.event.{event.kind}"
-    return ctx.t(key, **data)

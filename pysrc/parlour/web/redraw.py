@@ -1,0 +1,131 @@
+"""What a redraw changes on the page: the screen's markup compared with what the page shows, region
+by region (:func:`parlour.web.markup.region`), as the fewest page changes (issue #17: a whole screen
+costs Chromium tens of ms to parse and lay out, a move changes a few regions of it).
+
+Pure functions on strings, so the same comparison is tested on CPython; :func:`parlour.web.dom.redraw`
+applies the changes. A region's element keeps its node when only its own attributes changed; regions
+added or removed among their siblings (a tile laid, a log entry) are inserted or removed alone."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import NamedTuple
+
+
+class Change(NamedTuple):
+    """One change to the page. ``kind``: ``replace`` the element ``target`` by ``markup``;
+    ``remove`` it; ``after``/``before``: put ``markup`` (the region ``new_id``) beside ``target``;
+    ``attrs``: give ``target`` exactly the attributes ``attrs`` (its children stay)."""
+
+    kind: str
+    target: str
+    markup: str = ""
+    new_id: str = ""
+    attrs: tuple[tuple[str, str], ...] = ()
+
+
+_REGION = re.compile(r"<!--r:([\w-]+)-->(.*?)<!--/r:\1-->", re.S)
+_MARK = re.compile(r"<!--r:([\w-]+)-->")
+_HEAD = re.compile(r"<[\w-]+\b[^>]*>")
+_ATTR = re.compile(r'\s([^\s="/>]+)(?:="([^"]*)")?')
+
+
+def split_regions(html: str) -> tuple[str, dict[str, str]] | None:
+    """``html``'s shape (each outermost region left as its opening mark) and those regions' elements
+    by id, in order; ``None`` when two share an id (nothing could tell them apart)."""
+    parts: dict[str, str] = {}
+    count = 0
+
+    def cut(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        parts[m[1]] = m[2]
+        return f"<!--r:{m[1]}-->"
+
+    shape = _REGION.sub(cut, html)
+    return (shape, parts) if count == len(parts) else None
+
+
+def attributes(head: str) -> tuple[tuple[str, str], ...]:
+    """The attributes of an opening tag, values unescaped (a bare attribute has ``""``)."""
+    return tuple(
+        (m[1], unescape(m[2] or "")) for m in _ATTR.finditer(head[: -1 if head.endswith(">") else None])
+    )
+
+
+def _touches(html: str, dirty: frozenset[str]) -> bool:
+    return any(f'id="{element_id}"' in html for element_id in dirty)
+
+
+def changes(shown: str, new: str, dirty: frozenset[str] = frozenset()) -> list[Change] | None:
+    """The page changes that turn a page showing ``shown`` into ``new`` (``[]``: nothing changed);
+    ``None`` when the screen's shape changed (draw it whole). ``dirty`` names elements changed on
+    the page since ``shown`` was drawn (a board's patch): what holds one is drawn again."""
+    out: list[Change] = []
+    return out if _diff(shown, new, dirty, "", out) else None
+
+
+def _diff(old: str, new: str, dirty: frozenset[str], element_id: str, out: list[Change]) -> bool:
+    """Add to ``out`` what turns ``old`` into ``new`` (the region ``element_id``'s element, or the
+    whole screen for ``""``); ``False``, ``out`` as it was, when only replacing all of it would do."""
+    start = len(out)
+    if _diff_into(old, new, dirty, element_id, out):
+        return True
+    del out[start:]
+    return False
+
+
+def _diff_into(old: str, new: str, dirty: frozenset[str], element_id: str, out: list[Change]) -> bool:
+    if old == new and not _touches(old, dirty):
+        return True
+    before, after = split_regions(old), split_regions(new)
+    if before is None or after is None or _touches(before[0], dirty):
+        return False
+    (shape, parts), (new_shape, new_parts) = before, after
+    if element_id and shape != new_shape:  # the element's own attributes: set them, keep its children
+        head, new_head = _HEAD.match(shape), _HEAD.match(new_shape)
+        if head is None or new_head is None:
+            return False
+        if head[0] != new_head[0]:
+            out.append(Change("attrs", element_id, attrs=attributes(new_head[0])))
+            shape, new_shape = shape[head.end() :], new_shape[new_head.end() :]
+    if shape != new_shape and not _siblings(shape, new_shape, new_parts, out):
+        return False
+    for rid, element in new_parts.items():
+        if rid not in parts:
+            continue  # inserted whole by _siblings
+        old_element = parts[rid]
+        if (old_element != element or _touches(old_element, dirty)) and not _diff(
+            old_element, element, dirty, rid, out
+        ):
+            out.append(Change("replace", rid, element))
+    return True
+
+
+def _siblings(shape: str, new_shape: str, new_parts: dict[str, str], out: list[Change]) -> bool:
+    """Shapes that differ only by regions removed or added (in the same order otherwise): those
+    removed and inserted beside a neighbour region; ``False`` for any other difference."""
+    if _MARK.sub("", shape) != _MARK.sub("", new_shape):
+        return False
+    old_ids, new_ids = _MARK.findall(shape), _MARK.findall(new_shape)
+    kept = set(old_ids) & set(new_ids)
+    if [i for i in old_ids if i in kept] != [i for i in new_ids if i in kept]:
+        return False  # moved around: not worth it
+    out.extend(Change("remove", i) for i in old_ids if i not in kept)
+    placed = set(kept)
+    for rid in new_ids:
+        if rid in placed:
+            continue
+        mark = f"<!--r:{rid}-->"
+        at = new_shape.index(mark)
+        prev = re.search(r"<!--r:([\w-]+)-->$", new_shape[:at])
+        follow = _MARK.match(new_shape, at + len(mark))
+        if prev is not None and prev[1] in placed:
+            out.append(Change("after", prev[1], new_parts[rid], rid))
+        elif follow is not None and follow[1] in kept:
+            out.append(Change("before", follow[1], new_parts[rid], rid))
+        else:
+            return False
+        placed.add(rid)
+    return True

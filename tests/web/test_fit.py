@@ -1,0 +1,125 @@
+"""Fitting boards into an embed's frame (parlour.web.fit), and what an embed draws with it: figures
+laid out for the frame with legible headings, Boo!'s castle without small print when small, every
+game's try-it playable (Boo!: an untimed route for the viewer alone, judged; decision 0096)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parlour.web import fit
+from parlour.web.embed import Embed, Spec
+
+FRAMES = [(240, 320), (380, 540), (800, 600)]
+
+
+def test_a_landscape_frame_puts_the_words_beside_the_board_and_a_portrait_one_under_it():
+    assert [fit.wide(w, h) for w, h in FRAMES] == [False, False, True]
+    assert not fit.wide(500, 300)  # too narrow for a side column, however flat
+    for w, h in FRAMES:
+        bw, bh = fit.stage_box(w, h)
+        assert 0 < bw <= w and 0 < bh <= h and bw * bh >= 0.45 * w * h, (w, h)
+    assert fit.stage_box(800, 600)[1] > fit.stage_box(380, 540)[1]
+
+
+def test_panes_go_as_many_a_row_as_draws_each_largest():
+    square = (100.0, 100.0)
+    assert fit.columns(3, square, (228, 180), gap=0) == 2  # two rows of 2 beat 3 in a row or 1 a row
+    assert fit.columns(3, square, (600, 150), gap=0) == 3  # a flat box: all in a row
+    assert fit.columns(3, square, (150, 600), gap=0) == 1  # a tall one: one above the other
+    assert fit.columns(1, square, (10, 10)) == 1
+    assert fit.columns(4, square, (400, 400), gap=0) == 2  # a tie (2 or 3 a row? 2 draws larger)
+
+
+def test_small_print_goes_only_when_the_board_is_small():
+    assert fit.compact(228) and fit.compact(368) and not fit.compact(800)
+
+
+def figure_of(game_id: str, frame: tuple[int, int], lang: str = "en") -> str:
+    from web.test_diagram import played
+
+    players = {"boo": 2}.get(game_id, 3)
+    _match, link = played(game_id, 8, players)
+    embed = Embed(Spec.parse(f"game={game_id}&m={link}&lang={lang}"), size=frame)
+    return embed.reply().html
+
+
+def test_ghosts_galore_trains_are_laid_out_for_the_frame_with_headings_at_least_12_px():
+    for frame in FRAMES:
+        html = figure_of("ghosts-galore", frame)
+        width, height = (int(v) for v in re.search(r'viewBox="0 0 (\d+) (\d+)"', html).groups())  # type: ignore[union-attr]
+        head = int(re.search(r"\.fig-caption\{font-size:(\d+)px\}", html).group(1))  # type: ignore[union-attr]
+        box = fit.stage_box(*frame)
+        scale = min(box[0] / width, box[1] / height)
+        assert head * scale >= fit.MIN_TEXT_PX - 0.5, (frame, head, scale)
+        assert html.count('class="fig-caption"') == 3  # each player's train named
+
+
+def test_a_small_castle_leaves_out_the_periphery_and_wall_marks_a_large_one_keeps_them():
+    small = figure_of("boo", (240, 320))
+    large = figure_of("boo", (1400, 1000))
+    assert 'class="arms' not in small and "boo-mark-" not in small.split("</defs>", 1)[1]
+    assert 'class="arms' in large and 'href="#boo-mark-' in large
+    for html in (small, large):  # the visitor and the ghost are drawn either way
+        assert 'class="visitor"' in html and 'class="boo-ghost"' in html
+
+
+def boo_trial(frame: tuple[int, int] = (380, 540)) -> Embed:
+    from web.test_diagram import played
+
+    _match, link = played("boo", 6, 2)
+    embed = Embed(Spec.parse(f"game=boo&m={link}&step=3&try=easy&lang=en"), size=frame)
+    embed.act("try")
+    assert embed.trial is not None
+    return embed
+
+
+def test_boo_try_it_is_the_viewers_route_alone_untimed_and_judged_right():
+    from parlour.games.boo.solver import shortest_route
+
+    embed = boo_trial()
+    trial = embed.trial
+    assert trial is not None and [s.is_ai for s in trial.seats].count(False) == 1  # no race
+    html = embed.reply().html
+    assert html.count('class="zone ') == 1 and "Press Booo!" in html
+    seat = trial.human_to_act()
+    assert seat is not None
+    route = shortest_route(trial.state.problem(seat))
+    assert route is not None
+    steps = route.to_json()["steps"]
+    embed.act("boo-booo", str(seat))
+    embed.act("boo-colour", f"{seat}:{route.to_json()['colour']}")
+    assert trial.state.claimant == seat  # the lock-out of the shown moment (if any) passed at once
+    for step in steps:
+        if step.startswith("!"):
+            embed.act("boo-change", step[1:])
+        else:
+            embed.act("cell", step.lstrip("*"))
+    assert embed.done and "Right! The ghost can take that route." in embed.reply().html
+    assert not embed.board_live()
+    embed.act("reset")
+    assert not embed.done and embed.board_live()
+
+
+def test_boo_try_it_says_why_a_route_is_wrong_with_its_rule_link_in_the_viewers_language():
+    embed = boo_trial()
+    seat = embed.trial.human_to_act() if embed.trial else None
+    embed.act("boo-booo", str(seat))
+    embed.act("boo-colour", f"{seat}:red")
+    embed.act("boo-show", str(seat))  # no step traced: the route does not leave the ghost's room
+    html = embed.reply().html
+    assert embed.done and "Not this one." in html and 'class="rule"' in html
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("wooly-bully", 3), ("ghosts-galore", 3)])
+def test_try_it_plays_on_with_every_seat_of_the_match(game_id, players):
+    from web.test_diagram import played
+
+    _match, link = played(game_id, 6, players)
+    embed = Embed(Spec.parse(f"game={game_id}&m={link}&step=3&try=both"), size=(240, 320))
+    embed.act("try")
+    assert embed.trial is not None and len(embed.trial.seats) == players
+    html = embed.reply().html
+    nav = html.split('<nav class="controls"', 1)[1]
+    assert 'data-mode="try"' in html and 'id="reset"' in nav and 'id="choices"' in nav  # buttons together

@@ -1,0 +1,176 @@
+"""The match screen redraws only the regions that changed (issue #17: no main-thread task over 50 ms
+while playing): what the page shows after the regions are replaced is, character for character, the
+screen drawn whole; a change of the screen's shape (another screen, a dialog opening) draws it whole."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from html.parser import HTMLParser
+
+import pytest
+from tests.web.test_match_screen import Dom
+
+from parlour.web import app as app_mod
+from parlour.web.markup import region, reuse_kept
+from parlour.web.redraw import Change, changes, split_regions
+from parlour.web.session import LocalSession
+
+
+def page(element_id: str, body: str) -> str:
+    return region(element_id, f'<div id="{element_id}">{body}</div>')
+
+
+SCREEN = (
+    '<main id="main">'
+    + page("turn", "Orange to play")
+    + page("board", page("cells", "a1") + page("pieces", "k"))
+    + "</main>"
+)
+
+
+def test_a_redraw_with_the_same_markup_changes_nothing():
+    assert changes(SCREEN, SCREEN) == []
+
+
+def test_only_the_innermost_region_that_changed_is_replaced():
+    after = SCREEN.replace("k</div>", "kc</div>")
+    assert changes(SCREEN, after) == [Change("replace", "pieces", '<div id="pieces">kc</div>')]
+    both = after.replace("Orange to", "Purple to")
+    assert [(c.kind, c.target) for c in changes(SCREEN, both) or []] == [
+        ("replace", "turn"),
+        ("replace", "pieces"),
+    ]
+
+
+def test_a_region_whose_own_attributes_changed_keeps_its_children():
+    after = SCREEN.replace('<div id="board">', '<div id="board" class="over &amp; out" hidden>')
+    assert changes(SCREEN, after) == [
+        Change("attrs", "board", attrs=(("id", "board"), ("class", "over & out"), ("hidden", "")))
+    ]
+
+
+def test_regions_added_or_removed_among_their_siblings_are_inserted_or_removed_alone():
+    more = SCREEN.replace("<!--/r:pieces-->", "<!--/r:pieces-->" + page("ghost", "g"))
+    assert changes(SCREEN, more) == [Change("after", "pieces", '<div id="ghost">g</div>', "ghost")]
+    first = SCREEN.replace("<!--r:cells-->", page("bed", "") + "<!--r:cells-->")
+    assert changes(SCREEN, first) == [Change("before", "cells", '<div id="bed"></div>', "bed")]
+    fewer = SCREEN.replace(page("cells", "a1"), "")
+    assert changes(SCREEN, fewer) == [Change("remove", "cells")]
+    swapped = SCREEN.replace(
+        page("cells", "a1") + page("pieces", "k"), page("pieces", "k") + page("cells", "a1")
+    )
+    assert changes(SCREEN, swapped) == [Change("replace", "board", split_regions(swapped)[1]["board"])]
+    grown = SCREEN.replace("</div><!--/r:board-->", "<p>new</p></div><!--/r:board-->")
+    assert [c.target for c in changes(SCREEN, grown) or []] == ["board"]
+
+
+def test_a_new_shape_or_twice_the_same_id_draws_the_screen_whole():
+    assert changes(SCREEN, SCREEN.replace("<main ", '<main inert="" ')) is None
+    assert changes(SCREEN, SCREEN + "<p>won</p>") is None
+    assert split_regions(page("a", "") + page("a", "")) is None
+
+
+def test_an_element_a_board_patched_since_is_drawn_again_even_when_its_markup_is_the_same():
+    assert changes(SCREEN, SCREEN, frozenset({"pieces"})) == [
+        Change("replace", "pieces", '<div id="pieces">k</div>')
+    ]
+    assert changes(SCREEN, SCREEN, frozenset({"main"})) is None
+
+
+class RegionDom(Dom):
+    """The page as a string: the changes made as the browser would, kept layers moved."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.changed: list[list[Change]] = []
+
+    def redraw(self, changes: list[Change], home: str, reused: list[str]) -> bool:
+        for change in changes:
+            part = change.markup
+            for moved in reused:  # the kept layer's drawn element goes into its empty place
+                drawn = re.search(
+                    rf'<g id="{moved}"><!--keep:{moved}:.*?<!--/keep:{moved}--></g>', self.html, re.S
+                )
+                assert drawn is not None
+                part = part.replace(f'<g id="{moved}"></g>', drawn[0])
+            whole = re.compile(rf"<!--r:{change.target}-->(.*?)<!--/r:{change.target}-->", re.S)
+            found = whole.search(self.html)
+            assert found is not None and len(whole.findall(self.html)) == 1
+            if change.kind == "replace":
+                self.html = self.html[: found.start(1)] + part + self.html[found.end(1) :]
+            elif change.kind == "remove":
+                self.html = self.html[: found.start()] + self.html[found.end() :]
+            elif change.kind == "attrs":
+                head = re.match(r"<[\w-]+", found[1])
+                assert head is not None
+                tag = (
+                    head[0] + "".join(f' {k}="{escape(v)}"' if v else f" {k}" for k, v in change.attrs) + ">"
+                )
+                end = found[1].index(">") + 1
+                self.html = self.html[: found.start(1)] + tag + self.html[found.start(1) + end :]
+            else:
+                region = f"<!--r:{change.new_id}-->{part}<!--/r:{change.new_id}-->"
+                at = found.end() if change.kind == "after" else found.start()
+                self.html = self.html[:at] + region + self.html[at:]
+        self.changed.append(changes)
+        return True
+
+
+VOID = frozenset({"input", "br", "img", "meta", "link", "hr", "wbr", "source"})
+"""HTML elements without an end tag (SVG ones close themselves with ``/>``)."""
+
+
+class Shape(HTMLParser):
+    """The ids of the top-level elements of a fragment."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth, self.tops = 0, []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth == 0:
+            self.tops.append(dict(attrs).get("id"))
+        if tag not in VOID:
+            self.depth += 1
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth == 0:
+            self.tops.append(dict(attrs).get("id"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in VOID:
+            self.depth -= 1
+
+
+def one_element(element_id: str, markup: str) -> bool:
+    shape = Shape()
+    shape.feed(re.sub(r"<!--.*?-->", "", markup, flags=re.S))
+    return shape.tops == [element_id] and shape.depth == 0
+
+
+@pytest.mark.parametrize("gid", ["boop", "wooly-bully", "ghosts-galore"])
+def test_a_game_against_a_bot_shows_on_the_page_exactly_the_screen_drawn_whole(gid):
+    dom = RegionDom(f"#/{gid}")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    app.setup_for(gid)["seats"][1] = next(iter(app.bots(gid)))
+    dom.click("start")
+    session = app.sessions[gid]  # the same match on every run: a fixed seed
+    app.sessions[gid] = LocalSession.new(
+        session.game, session.seats, app.bots(gid), app.setup_for(gid)["options"], "7"
+    )
+    app.render()
+    for n in range(40):
+        if app.sessions[gid].outcome() is not None:
+            break
+        dom.click("bench-move", str(n * 7919))
+        dom.run_timers()  # the bot's move
+        assert dom.html == app.shown
+    partial = [c for c in dom.changed if c]
+    assert len(partial) >= 10
+    for change in (c for redraw in partial for c in redraw):
+        if change.kind in ("replace", "after", "before"):
+            assert one_element(change.new_id or change.target, reuse_kept(change.markup, set())[0])
+            assert 'id="screen-title"' not in change.markup  # the header stays
