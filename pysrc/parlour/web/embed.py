@@ -661,8 +661,12 @@ class Embed:
         if self.spec.controls and d.steps > 0:
             at_start, at_end = self.step == 0, self.step >= d.steps
             buttons += icon_button(t, "first", at_start) + icon_button(t, "prev", at_start)
-            buttons += tag(
-                "span", esc(t("embed.step", n=self.step, total=d.steps)), class_="counter", id="counter"
+            buttons += tag(  # a narrow frame shows the short form (embed.css)
+                "span",
+                tag("span", esc(t("embed.step", n=self.step, total=d.steps)), class_="long")
+                + tag("span", f"{self.step}/{d.steps}", class_="short", aria_hidden="true"),
+                class_="counter",
+                id="counter",
             )
             buttons += icon_button(t, "next", at_end) + icon_button(t, "last", at_end)
             buttons += icon_button(
