@@ -191,9 +191,10 @@ def strip_source(text: str) -> str:
     """``text`` (a Python module) without comments and docstrings, every statement on its own line
     still: a traceback from the page names the line of the file in ``pysrc/``.
 
-    Comments are found by ``tokenize`` (a ``#`` in a string is not one), docstrings by ``ast`` (the
-    first statement of a module, class or function when it is a string). A docstring's lines become
-    blank lines, or ``pass`` when it was the whole body; one that shares a line with code is kept."""
+    Comments are found by ``tokenize`` (a ``#`` in a string is not one), docstrings by ``ast``: a
+    string standing alone as a statement of a module, class or function body (the docstring first,
+    and the attribute docstrings under constants and fields). Its lines become blank lines, or
+    ``pass`` when strings were the whole body; one that shares a line with code is kept."""
     lines = text.splitlines(keepends=True)
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type == tokenize.COMMENT:
@@ -203,15 +204,14 @@ def strip_source(text: str) -> str:
     for node in ast.walk(ast.parse(text)):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        if not node.body or not _is_docstring(node.body[0]):
-            continue
-        doc = node.body[0]
-        first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
-        if lines[first][: doc.col_offset].strip() or lines[last][doc.end_col_offset :].strip():
-            continue
-        lines[first : last + 1] = ["\n"] * (last + 1 - first)
-        if len(node.body) == 1 and not isinstance(node, ast.Module):
-            lines[first] = " " * doc.col_offset + "pass\n"
+        docs = [statement for statement in node.body if _is_docstring(statement)]
+        for doc in docs:
+            first, last = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+            if lines[first][: doc.col_offset].strip() or lines[last][doc.end_col_offset :].strip():
+                continue
+            lines[first : last + 1] = ["\n"] * (last + 1 - first)
+            if len(docs) == len(node.body) and doc is docs[0] and not isinstance(node, ast.Module):
+                lines[first] = " " * doc.col_offset + "pass\n"
     return "".join(lines)
 
 

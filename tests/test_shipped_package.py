@@ -73,6 +73,9 @@ def test_strip_source_leaves_pass_for_a_body_that_was_only_a_docstring_and_keeps
     namespace: dict[str, object] = {}
     exec(compile(stripped, "m.py", "exec"), namespace)
     assert namespace["f"].__code__.co_firstlineno == 6  # type: ignore[attr-defined]
+    # An attribute's docstring under a constant goes too; the constant stays on its line.
+    stripped = build.strip_source('X = 1\n"""What X is."""\nclass B:\n    y = 2\n    """Why y."""\n')
+    assert stripped == "X = 1\n\nclass B:\n    y = 2\n\n"
 
 
 def test_the_stripped_package_imports_every_module_and_plays_the_same_matches(tmp_path: Path):

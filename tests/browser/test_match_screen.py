@@ -14,6 +14,8 @@ from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
 from browser.test_boop_board import find_graduation_choice, hotseat_link
 
 VIEWPORTS = {"desktop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
+GAME_BOARDS = {"boo": "svg.boo-castle", "wooly-bully": "#wb-own", "ghosts-galore": ".gg"}
+"""The other games' boards, each started from its setup (a person against the computer)."""
 
 
 def inside(page: Any, selector: str) -> None:
@@ -74,6 +76,35 @@ def test_the_decision_and_its_buttons_fit_the_screen_and_a_refusal_shows_beside_
     lit = page.locator(".cell.hl").evaluate_all("els => els.map(e => e.id)")
     wanted = (first.get_attribute("data-highlights") or "").split()
     assert sorted(lit) == sorted(wanted) and len(lit) == 3
+    # Each log entry is a 44 px target (its replay button and its Embed button).
+    if page.locator("#fold-log").get_attribute("aria-expanded") == "false":
+        page.click("#fold-log")
+    heights = page.locator("#move-log button").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().height)"
+    )
+    assert len(heights) > 10 and min(heights) >= 44, heights
+    # Every game's first decision against the computer: the turn in words, the decision's buttons,
+    # the board, Undo with its reason in words, and the rest of the controls (in the row when there
+    # is room; behind "More" on a phone) all on screen with no scrolling.
+    for gid, drawn in GAME_BOARDS.items():
+        go(page, f"#/{gid}")
+        page.click("#start")
+        page.wait_for_selector(drawn, timeout=BOOT_TIMEOUT_MS)
+        inside(page, "#status:not(:empty), #choices button, .zone button, #board, #undo, #undo-why")
+        if viewport == "phone":
+            inside(page, "#more")
+            assert page.locator("#more-menu").is_hidden()
+        else:
+            inside(page, "#share, #embed, #new-game, #controls a")
+            assert page.locator("#more").is_hidden()
+    if viewport == "phone":  # "More" opens the folded controls, focus in them, each a 44 px target
+        page.click("#more")
+        page.wait_for_selector("#more-menu.open")
+        assert page.evaluate("document.activeElement.id") == "share"
+        boxes = page.locator("#more-menu > *").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().height)"
+        )
+        assert len(boxes) == 4 and min(boxes) >= 44
     watched.assert_clean()
     context.close()
 

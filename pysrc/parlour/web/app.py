@@ -71,6 +71,8 @@ class App:
         self.share_open = False
         """The share panel is open: it shows the link to the current moment, redrawn on every render."""
         self.copied = False
+        self.more_open = False
+        """The match screen's "More" (Share, Embed, New game, Rules folded on a phone) is open."""
         self.end_closed = False
         """The end dialog was dismissed to look at the board (it can be reopened)."""
         self.folded: set[str] | None = None
@@ -170,7 +172,7 @@ class App:
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
         self.replay, self.ui, self.last_events = None, {}, []
-        self.share_open, self.copied, self.end_closed = False, False, False
+        self.share_open, self.copied, self.end_closed, self.more_open = False, False, False, False
         self.embedding = None
         self.refused, self.revealed = None, None
         if self.route.screen != "rules":
@@ -264,12 +266,14 @@ class App:
         else:
             self.saves(gid).delete(slot)
 
-    def new_match(self, gid: str) -> None:
+    def new_match(self, gid: str, start: str = "") -> None:
+        """A new match as set up; ``start``: from that position (boop.'s editor, decision 0063)."""
         setup = self.setup_for(gid)
         seats = [Seat(s) for s in setup["seats"]]
         seed = f"{time.time_ns()}"
         game = games.load(gid)
-        self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), setup["options"], seed)
+        options = {**setup["options"], "start": start} if start else setup["options"]
+        self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), options, seed)
         self.slots[gid] = new_slot()
         self.save(gid)
 
@@ -364,13 +368,14 @@ class App:
             return
         self.clock_timer += 1
         timer = self.clock_timer
-        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer))
+        self.dom.later(max(0, min(wakes) - now) + 5, lambda: self.clock_step(timer, session))
 
-    def clock_step(self, timer: int) -> None:
+    def clock_step(self, timer: int, due: LocalSession) -> None:
         session = self.sessions.get(self.route.game)
         if (
             timer != self.clock_timer
             or session is None
+            or session is not due  # the player went to another game meanwhile
             or self.route.screen != "play"
             or self.replay is not None
         ):
@@ -415,8 +420,8 @@ class App:
             self.dom.set_hash(f"#/{gid}/play")
         elif action in ("new-game",):
             self.dom.set_hash(f"#/{gid}")
-        elif action == "play-again":
-            self.new_match(gid)
+        elif action == "play-again":  # from the same start position, when the match had one
+            self.new_match(gid, str(self.sessions[gid].match.record.options.get("start", "")))
             self.go(f"#/{gid}/play")
         elif action == "undo":
             self.sessions[gid].undo()
@@ -426,6 +431,9 @@ class App:
         elif action == "share":
             self.share_open, self.copied = not self.share_open, False
             self.ui["focus"] = "copy" if self.share_open else "share"
+        elif action == "more":  # a phone's folded controls: open shows them and focus goes in
+            self.more_open = not self.more_open
+            self.ui["focus"] = "share" if self.more_open else "more"
         elif action == "copy":
             self.dom.copy(self.share_link(gid))
             self.copied = True
@@ -498,6 +506,9 @@ class App:
                 self.dom.copy_text(
                     embed.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
                 )
+            elif action == "ed-play" and editor.problem(draft) is None:
+                self.new_match(self.route.game, draft.text())  # the setup's players, from here
+                self.dom.set_hash(f"#/{self.route.game}/play")
         elif action == "dismiss":
             self.error = ""
 
@@ -582,7 +593,7 @@ class App:
             opt = next(o for o in game.options if o.name == arg)
             chosen: Any = (
                 bool(value)
-                if not opt.choices
+                if not opt.choices and isinstance(opt.default, bool)
                 else next((c for c in opt.choices if str(c) == value), opt.default)
             )
             self.setup_for(gid)["options"][arg] = chosen
@@ -799,6 +810,7 @@ class App:
                 end_closed=self.end_closed,
                 copied=self.copied,
                 folded=frozenset(self.panels_folded()),
+                more_open=self.more_open,
             )
             if self.embedding is not None:
                 frag, copied = self.embedding

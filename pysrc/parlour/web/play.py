@@ -711,19 +711,38 @@ def undo_why(ctx: BoardContext) -> str | None:
     return "app.undo-why.nothing"
 
 
-def controls(t: T, ctx: BoardContext, end_closed: bool = False) -> str:
+def controls(t: T, ctx: BoardContext, end_closed: bool = False, more_open: bool = False) -> str:
+    """Undo (a greyed Undo says why in words beside it, for touch users too: the words are also its
+    accessible description), then Share, Embed, New game and Rules. On a phone those four are not
+    part of any decision: they fold behind "More" (the CSS shows them in the row when there is
+    room), so the board, the decision and Undo fit the screen with no scrolling."""
     why = undo_why(ctx)
-    # A greyed Undo says why: the title is its accessible description, read by screen readers.
-    undo = button(t("app.undo"), "undo", id="undo", disabled=why is not None, title=t(why) if why else None)
-    share = button(t("app.share"), "share", id="share")
-    share += button(t("embed.moment.button"), "embed", id="embed")
-    new = button(t("app.new-game"), "new-game", id="new-game")
+    undo = button(
+        t("app.undo"),
+        "undo",
+        id="undo",
+        disabled=why is not None,
+        aria_describedby="undo-why" if why else None,
+    )
+    reason = tag("span", esc(t(why)), class_="undo-why", id="undo-why") if why else ""
+    more = tag(
+        "button",
+        esc(t("app.more")),
+        type="button",
+        class_="more",
+        id="more",
+        data_action="more",
+        aria_expanded="true" if more_open else "false",
+        aria_controls="more-menu",
+    )
+    menu = button(t("app.share"), "share", id="share")
+    menu += button(t("embed.moment.button"), "embed", id="embed")
+    menu += button(t("app.new-game"), "new-game", id="new-game") + rules_link(t, ctx.game.id)
     result = ""
     if end_closed and ctx.session.outcome() is not None and ctx.replay is None:
         result = result_button(t)
-    return tag(
-        "div", result + undo + share + new + rules_link(t, ctx.game.id), class_="controls", id="controls"
-    )
+    menu = tag("div", menu, class_="more-menu open" if more_open else "more-menu", id="more-menu")
+    return tag("div", result + undo + more + reason + menu, class_="controls", id="controls")
 
 
 def share_panel(t: T, link: str, copied: bool) -> str:
@@ -802,13 +821,14 @@ def game_screen(
     end_closed: bool = False,
     copied: bool = False,
     folded: frozenset[str] = frozenset(),
+    more_open: bool = False,
 ) -> str:
     """The whole match screen. ``decision`` is the board's current decision (drawn in the turn
     region); ``passing`` names the player the device goes to while the privacy screen is up;
     ``board`` is the board module (for its optional hooks: the log's event lines); ``share_text``
     the link to this moment when the share panel is open (``copied`` after Copy); ``end_closed``
     when the player dismissed the end dialog to look at the board; ``folded`` the side panels
-    folded away."""
+    folded away; ``more_open`` when the controls' "More" is open on a phone."""
     gid = ctx.game.id
     side = score_panel(t, ctx, "score" not in folded, board) + board_panels(ctx, board, folded)
     side += log_panel(t, ctx, board, "log" not in folded)
@@ -818,7 +838,7 @@ def game_screen(
         turn_region(t, ctx, decision, passing),
         board_markup,
         feedback(t, ctx),
-        controls(t, ctx, end_closed),
+        controls(t, ctx, end_closed, more_open),
         share_panel(t, share_text, copied),
         side,
         "" if end_closed else end_screen(t, ctx, board),
