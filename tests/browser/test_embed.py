@@ -338,3 +338,16 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                 assert all(h >= 12 for h in got["heads"]), (where, got["heads"])
                 if game_id == "ghosts-galore" and mode == "view":
                     assert len(got["heads"]) == 3  # each player's train, named
+                if game_id == "boo" and mode == "try":  # untimed, judged (decision 0096)
+                    page.click("button.booo")
+                    page.click("button.colour:not([disabled])")
+                    page.wait_for_selector("#boo-show")
+                    assert max(page.evaluate(FIT_JS)["spill"]) <= 1, (where, "tracing")
+                    page.click("#boo-show")  # no step traced: a wrong route, and why
+                    feedback = page.locator("#feedback")
+                    feedback.wait_for()
+                    assert (
+                        "Маршрут не выходит" in feedback.inner_text()
+                        and feedback.locator("a.rule").count() == 1
+                    )
+                    assert page.locator("button.booo").count() == 0  # the try is over: Reset to try again
