@@ -624,6 +624,45 @@ def test_a_finished_network_game_opens_the_end_dialog_once_which_closes_and_reop
     assert "focus" not in host.net.ui, "it opens once: a redraw does not open it again"
 
 
+def test_a_hosts_bot_thinks_in_the_bot_worker_and_without_one_on_the_page():
+    """The host page hands its bot's question to the bot worker (decision 0028): nothing is played
+    until the answer comes, however often the timers fire; when the worker fails, the page's own
+    bot answers and the game goes on."""
+    from parlour.web import bots
+
+    wire = Wire()
+    host = FakeApp(wire)
+    asked: list[tuple[str, Any]] = []
+    host.dom.bot_think = lambda request, on_reply: asked.append((request, on_reply))  # type: ignore[attr-defined]
+    host.net.open_host("boop")
+    hs = host.net.host
+    assert hs.bots_elsewhere
+    host.net.on_action("net-seat-kind", "1", "ai:easy")
+    host.net.on_action("net-start", "", "")
+
+    def hanna_moves() -> int:
+        while hs.local()["act"] == [0]:
+            host.net.send_host(hs.play(hs.local()["legal"][0], netplay.now_ms()))
+        return len(hs.match.plies)
+
+    ply = hanna_moves()
+    assert len(asked) == 1
+    host.run_timers()
+    assert len(hs.match.plies) == ply and len(asked) == 1, "no move, and not asked twice, before the answer"
+    while asked:  # the bot's move, and its choice after it (boop.'s follow-ups) if it has one
+        request, on_reply = asked.pop()
+        on_reply(bots.think(request))  # what the worker's Python answers
+        host.run_timers()
+    assert len(hs.match.plies) > ply and hs.match.plies[ply].player == 1
+    drawn = host.screens[-1]  # the page was drawn again after the bot's move
+    assert "Host: " in drawn.split('id="status"', 1)[1].split("</p>", 1)[0], "the host's turn"
+    ply = hanna_moves()
+    request, on_reply = asked.pop()
+    on_reply(None)  # the worker failed: this page's bot takes over
+    host.run_timers()
+    assert not hs.bots_elsewhere and hs.match.plies[ply].player == 1 and not asked
+
+
 def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_back():
     """Decisions 0074-0075: the guest's log names the host's move in words ("Host: Orange places a
     kitten on a6", the player by the name given in the lobby); clicking an entry draws the board
