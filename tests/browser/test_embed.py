@@ -208,7 +208,7 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     page.wait_for_selector("#ed-ok")
     text = page.input_value("#ed-position")
     assert text == "6/6/3P2/2o3/6/6 7k0c/7k0c 8/7 -/- p place"
-    for target in ("#brush-orange-kitten", "#ed-clear", "#cell-f6", "#ed-copy-snippet"):
+    for target in ("#brush-orange-kitten", "#ed-clear", "#cell-f6", "#ed-copy-snippet", "#ed-play"):
         box = page.locator(target).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, target
 
@@ -254,3 +254,100 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     assert shown.locator("g.piece").count() == 5
     assert shown.locator("#status").inner_text() == "Purple to play."
     assert text.endswith(" p place")
+    # "Play from here": the app plays that very position (decision 0063), purple (the computer) first.
+    open_app(page, site_url, "#/boop/editor?pos=" + text.replace(" ", "%20"))
+    page.click("#ed-play")
+    page.wait_for_selector("main[data-screen='play'] svg.boop-bed")
+    assert page.locator("g.piece[data-cell='a6']").get_attribute("class") == "piece purple cat"
+    assert page.evaluate("location.hash") == "#/boop/play"
+    page.wait_for_selector("#move-log li", timeout=BOOT_TIMEOUT_MS)  # the computer moved from there
+    assert page.locator("#move-log li").first.inner_text().startswith("1. Purple")
+
+
+FIT_FRAMES = ((240, 320), (380, 540))
+FIT_GAMES = (("boo", 2), ("wooly-bully", 3), ("ghosts-galore", 3))
+FIT_JS = """() => {
+  const W = innerWidth, H = innerHeight, d = document.documentElement;
+  const main = document.querySelector("main.embed"), stage = document.getElementById("stage");
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const svg = stage.querySelector("svg.boo-castle, svg.wb-field, .gg-train.mine svg, svg.parlour-figure");
+  const box = svg.getBoundingClientRect(), v = svg.viewBox.baseVal, a = v.width / v.height;
+  // The drawing inside its box ("meet"); Wooly Bully's field is grass all over its box (it pans).
+  const drawnW = svg.matches(".wb-field") ? box.width : Math.min(box.width, box.height * a);
+  const buttons = [...main.querySelectorAll("button")].filter(shown).map((e) => {
+    const r = e.getBoundingClientRect();
+    return [e.id || e.getAttribute("aria-label") || e.textContent.trim(), r.left, r.top, r.right, r.bottom];
+  });
+  const texts = [...main.querySelectorAll("*")].filter((e) => !(e instanceof SVGElement) && shown(e)
+    && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((e) => [e.textContent.trim().slice(0, 40), parseFloat(getComputedStyle(e).fontSize)]);
+  const heads = [...stage.querySelectorAll("text.fig-caption")].map((t) => t.getBoundingClientRect().height);
+  const drawnH = svg.matches(".wb-field") ? box.height : drawnW / a;
+  return {W, H, buttons, texts, heads, drawn: [drawnW, drawnH],
+    spill: [main.scrollWidth - main.clientWidth, main.scrollHeight - main.clientHeight,
+            stage.scrollWidth - stage.clientWidth, stage.scrollHeight - stage.clientHeight,
+            d.scrollWidth - W, d.scrollHeight - H]};
+}"""
+
+
+def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_text_and_big_buttons(
+    page, site_url, watched
+):
+    """Boo!, Wooly Bully and Ghosts Galore at 240x320 and 380x540, looking and trying: nothing
+    spills (no scrollbar, nothing cut off), the board takes most of the frame, every button is
+    whole in view and at least 44 px, no text under 11 px (Ghosts Galore's figure headings too)."""
+    from web.test_diagram import played
+
+    links = {game_id: played(game_id, 6, players)[1] for game_id, players in FIT_GAMES}
+    page.set_viewport_size({"width": 240, "height": 320})
+    page.goto(site_url + "embed.html#game=boop")
+    page.wait_for_selector("main.embed", timeout=BOOT_TIMEOUT_MS)
+    shown = 0
+    for game_id, _players in FIT_GAMES:
+        for width, height in FIT_FRAMES:
+            for mode in ("view", "try"):
+                shown += 1
+                page.set_viewport_size({"width": width, "height": height})
+                fragment = f"game={game_id}&m={links[game_id]}&step=3&try=both&lang=ru&id=f{shown}"
+                page.evaluate(
+                    "f => { document.getElementById('embed').innerHTML = ''; location.hash = f; }", fragment
+                )
+                page.wait_for_selector("main.embed", timeout=30_000)
+                if mode == "try":
+                    page.click("#try")
+                    page.wait_for_selector("main.embed[data-mode=try]", timeout=30_000)
+                got = page.evaluate(FIT_JS)
+                where = (game_id, width, height, mode)
+                assert max(got["spill"]) <= 1, (where, got["spill"])
+                w, h = got["drawn"]
+                assert w * h >= 0.25 * width * height and max(w / width, h / height) >= 0.6, (where, w, h)
+                for name, left, top, right, bottom in got["buttons"]:
+                    assert left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5, (
+                        where,
+                        name,
+                    )
+                    assert right - left >= 43.5 and bottom - top >= 43.5, (
+                        where,
+                        name,
+                        right - left,
+                        bottom - top,
+                    )
+                # 0 px: words kept for screen readers behind a glyph (a narrow frame's turn buttons)
+                small = [(text, size) for text, size in got["texts"] if 0 < size < 11]
+                assert not small, (where, small)
+                assert all(h >= 12 for h in got["heads"]), (where, got["heads"])
+                if game_id == "ghosts-galore" and mode == "view":
+                    assert len(got["heads"]) == 3  # each player's train, named
+                if game_id == "boo" and mode == "try":  # untimed, judged (decision 0096)
+                    page.click("button.booo")
+                    page.click("button.colour:not([disabled])")
+                    page.wait_for_selector("#boo-show")
+                    assert max(page.evaluate(FIT_JS)["spill"]) <= 1, (where, "tracing")
+                    page.click("#boo-show")  # no step traced: a wrong route, and why
+                    feedback = page.locator("#feedback")
+                    feedback.wait_for()
+                    assert (
+                        "Маршрут не выходит" in feedback.inner_text()
+                        and feedback.locator("a.rule").count() == 1
+                    )
+                    assert page.locator("button.booo").count() == 0  # the try is over: Reset to try again

@@ -197,16 +197,37 @@ def assert_finished_alike(host: Any, guests: list[Any]) -> MatchRecord:
     return record
 
 
+COUNT_BOT_ANSWERS = """
+window.botAnswers = [];
+Object.defineProperty(window, "parlourBots", {
+  configurable: true,
+  set(bots) { window.realBots = bots; },
+  get() {
+    return {
+      start: () => window.realBots.start(),
+      think: (request) => window.realBots.think(request).then((reply) => {
+        window.botAnswers.push(JSON.parse(request).kind || "local");
+        return reply;
+      }),
+    };
+  },
+});
+"""
+"""Counts the answers the bot worker gives, by kind (``host-bot``: a network host's question)."""
+
+
 # --- the tests ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewport):
     """Issue #16 at a network table (the host against the computer, no guest needed): the status
     names the decision, its buttons and the bed are on screen with no scrolling, and a refused tap
-    shows its reason beside the board with the rule's link, the cell marked and focused."""
+    shows its reason beside the board with the rule's link, the cell marked and focused. The
+    computer's move is thought out in the bot worker."""
     width, height = VIEWPORTS[viewport]
     context = people.browser.new_context(
         viewport={"width": width, "height": height}, has_touch=viewport != "desktop"
     )
+    context.add_init_script(COUNT_BOT_ANSWERS)
     people.contexts.append(context)
     host = people.page(context, "#/boop/host")
     host.wait_for_selector("#net-host-name", timeout=BOOT_TIMEOUT_MS)
@@ -224,6 +245,8 @@ def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewpo
     inside(host, "#status, #choices button, svg.boop-bed, g.entry")
     host.click("#no-ghost")
     host.wait_for_selector("#kind-kitten", timeout=NET_TIMEOUT_MS)  # the computer has moved
+    # ... having thought in the bot worker, not on the host's page (decision 0028)
+    assert "host-bot" in host.evaluate("window.botAnswers")
     inside(host, "#status, #choices button, svg.boop-bed")
     taken = host.locator("g.cell:not(.legal)").first.get_attribute("id")
     host.locator(f"#{taken}").dispatch_event("click")

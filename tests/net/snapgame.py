@@ -29,6 +29,7 @@ class SnapState:
 class SnapGame(Game[SnapState, Snap]):
     id = "snap"
     realtime = True
+    max_players = 3
 
     def setup(self, players: int, options: Mapping[str, JSON], seed: int | str) -> SnapState:
         return SnapState(players)

@@ -624,6 +624,45 @@ def test_a_finished_network_game_opens_the_end_dialog_once_which_closes_and_reop
     assert "focus" not in host.net.ui, "it opens once: a redraw does not open it again"
 
 
+def test_a_hosts_bot_thinks_in_the_bot_worker_and_without_one_on_the_page():
+    """The host page hands its bot's question to the bot worker (decision 0028): nothing is played
+    until the answer comes, however often the timers fire; when the worker fails, the page's own
+    bot answers and the game goes on."""
+    from parlour.web import bots
+
+    wire = Wire()
+    host = FakeApp(wire)
+    asked: list[tuple[str, Any]] = []
+    host.dom.bot_think = lambda request, on_reply: asked.append((request, on_reply))  # type: ignore[attr-defined]
+    host.net.open_host("boop")
+    hs = host.net.host
+    assert hs.bots_elsewhere
+    host.net.on_action("net-seat-kind", "1", "ai:easy")
+    host.net.on_action("net-start", "", "")
+
+    def hanna_moves() -> int:
+        while hs.local()["act"] == [0]:
+            host.net.send_host(hs.play(hs.local()["legal"][0], netplay.now_ms()))
+        return len(hs.match.plies)
+
+    ply = hanna_moves()
+    assert len(asked) == 1
+    host.run_timers()
+    assert len(hs.match.plies) == ply and len(asked) == 1, "no move, and not asked twice, before the answer"
+    while asked:  # the bot's move, and its choice after it (boop.'s follow-ups) if it has one
+        request, on_reply = asked.pop()
+        on_reply(bots.think(request))  # what the worker's Python answers
+        host.run_timers()
+    assert len(hs.match.plies) > ply and hs.match.plies[ply].player == 1
+    drawn = host.screens[-1]  # the page was drawn again after the bot's move
+    assert "Host: " in drawn.split('id="status"', 1)[1].split("</p>", 1)[0], "the host's turn"
+    ply = hanna_moves()
+    request, on_reply = asked.pop()
+    on_reply(None)  # the worker failed: this page's bot takes over
+    host.run_timers()
+    assert not hs.bots_elsewhere and hs.match.plies[ply].player == 1 and not asked
+
+
 def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_back():
     """Decisions 0074-0075: the guest's log names the host's move in words ("Host: Orange places a
     kitten on a6", the player by the name given in the lobby); clicking an entry draws the board
@@ -643,6 +682,9 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
     assert f"<span>1. Host: Orange places a kitten on {cell}</span><code>{first}</code>" in screen
     assert f"3. Anna: Purple places a kitten on {second.split('@')[1]}" in screen
     assert 'id="back-to-game"' not in screen
+    # A screen reader hears each ply as the log says it, the other player's too.
+    assert f"Host: Orange places a kitten on {cell}" in guest.dom.said
+    assert f"Anna: Purple places a kitten on {second.split('@')[1]}" in " ".join(host.dom.said)
     for app in (guest, host):
         app.net.show_moment("replay", "1")
         screen = app.net.screen()
@@ -654,6 +696,16 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
         screen = app.net.screen()
         assert "Showing the position" not in screen and 'id="back-to-game"' not in screen
         assert app.net.ui.get("focus") == "replay-6"
+    # Each moment's events play once: opening a past moment plays its move, a ply arriving while
+    # it is on show does not play it again, nor does coming back to the live game.
+    guest.settings = guest.settings.with_(animations="on")
+    view = guest.net.current()[1]
+    guest.net.show_moment("replay", "3")
+    assert guest.net.animate(view) and not guest.net.animate(view)
+    guest.net.show_moment("live", "")
+    assert not guest.net.animate(view)
+    view.table = {**view.table, "ply": 7}  # the next ply arrives: it plays
+    assert guest.net.animate(view)
     # The guest keeps what it saw: nothing new was asked of the host for it.
     sent = [json.loads(text)["t"] for _conn, text in guest.rtc.sent]
     assert sent.count("sync") == 0 and guest.net.guest.views.keys() >= {1, 2, 3, 4, 5, 6}
@@ -691,3 +743,19 @@ def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game
     sentence = translate("uk", key, **{**play.worded(guest.t, dict(params)), "player": "Hanna"})
     entry = guest.net.screen().split('id="log-0"', 1)[1].split("</span>", 1)[0]
     assert sentence in entry and "Hanna" in entry and len(entry) > len("1. Hanna") + 10, entry
+    # A second ply, then each page's board shows the moment after the first, read-only.
+    if game_id == "boo":
+        guest.net.send_guest(guest.net.guest.move({"k": "hand", "t": 0}))
+    elif hs.local()["act"] and hs.local()["act"][0] == 0:
+        host.net.send_host(hs.play(hs.local()["legal"][0], netplay.now_ms()))
+    else:
+        guest.net.send_guest(guest.net.guest.move(guest.net.guest.table["legal"][0]))
+    wire.run()
+    assert len(hs.match.plies) == 2
+    for app in (host, guest):
+        app.net.show_moment("replay", "1")
+        screen = app.net.screen()
+        assert app.net.replay == 1 and 'id="back-to-game"' in screen, game_id
+        assert 'class="current" id="log-0"' in screen
+        app.net.show_moment("live", "")
+        assert 'id="back-to-game"' not in app.net.screen()

@@ -17,9 +17,10 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from parlour.engine import JSON, Game, IllegalMove, Match, MatchRecord, ParlourError, Rng, canonical_json
-from parlour.engine.bots import Bot, BotFactory, RandomBot
+from parlour.engine import JSON, Game, IllegalMove, Match, MatchRecord, ParlourError, canonical_json
+from parlour.engine.bots import Bot, BotFactory
 from parlour.net.fairness import SALT_ID, SeedLog, commitment, derive_seed
+from parlour.net.hostbots import Question, answer_of, ask, decide, key_of
 from parlour.net.lobby import (
     AI,
     CONNECTED,
@@ -88,6 +89,10 @@ class HostSession:
 
     The host is itself a peer (id ``"h"``) and usually holds a seat: its UI calls :meth:`play`
     and reads :meth:`local`. AI seats are played by the host when :meth:`run_bots` is called.
+
+    A bot's decision is a question and an answer (:mod:`parlour.net.hostbots`): with
+    :attr:`bots_elsewhere` the caller sends each of :meth:`bot_questions` to a worker and hands the
+    replies to :meth:`bot_answer` whenever they come; otherwise the host answers them on the spot.
     """
 
     def __init__(
@@ -129,8 +134,15 @@ class HostSession:
         self.match: Match[Any, Any] | None = None
         self.log: deque[str] = deque(maxlen=1_000)
         """Lines about dropped or refused input, newest last (also sent to the ``parlour.net`` logger)."""
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[str, Bot] = {}
+        """The bots that answered on the spot, by table, seat and level (a bot may remember)."""
         self._plans: dict[tuple[int, int], JSON] = {}
+        """``(ply, seat)`` → the AI seat's decision at that ply (an encoded move, or ``None``: it waits)."""
+        self.bots_elsewhere = False
+        """Whether the bots' questions are answered elsewhere (a worker: :meth:`bot_questions`,
+        :meth:`bot_answer`), so the host never searches itself; false: answered on the spot."""
+        self._asked: set[tuple[int, int, str]] = set()
+        """``(ply, seat, level)`` of the questions sent and not answered yet (sent once each)."""
         self._said: tuple[Match[Any, Any] | None, dict[int | None, list[JSON]]] = (None, {})
         """Each ply's words per receiving seat (:meth:`_words`), for the match they were made for."""
         self._last_snapshot: dict[str, int] = {}
@@ -147,6 +159,7 @@ class HostSession:
         self.bots: dict[str, BotFactory] = dict(bots or {})
         self.options = game.check_options(options)
         self.seats: list[Seat] = []
+        game.check_players(players or game.min_players)  # a table the game cannot start is refused now
         self._resize(players or game.min_players)
         if host_seat is not None:
             self.set_seat(host_seat, HOST_SEAT)
@@ -305,6 +318,7 @@ class HostSession:
         self._require(OVER, "net.error.not-over")
         self.phase, self.match, self.seedlog, self.started_at = LOBBY, None, SeedLog(), None
         self._plans.clear()
+        self._asked.clear()
         for member in list(self.members.values()):
             if member.state == GONE:
                 self._forget(member)
@@ -723,27 +737,99 @@ class HostSession:
         """``(seat, match time due)`` of every AI seat that may act and has something to do.
 
         A bot is asked once per seat and ply (with dice fixed by the host's secret, the ply and the
-        seat), so asking again, on every timer, gives the same plan and costs nothing.
+        seat), so asking again, on every timer, gives the same plan and costs nothing. With
+        :attr:`bots_elsewhere` only the answers already in count; otherwise a missing one is
+        answered here and now, by the same :func:`~parlour.net.hostbots.decide` a worker runs.
         """
         if self.phase != PLAYING or self.match is None:
             return []
-        state, ply = self.match.state, len(self.match.plies)
+        ply = len(self.match.plies)
         plans: list[tuple[int, int]] = []
-        for seat in self.game.to_act(state):
-            if self.seats[seat].kind != AI:
-                continue
-            if (ply, seat) not in self._plans:
-                if len(self._plans) > 64:
-                    self._plans = {k: v for k, v in self._plans.items() if k[0] == ply}
-                legal = self.game.legal_moves(state, seat)
-                rng = Rng.from_seed(self._secret(f"bot:{ply}:{seat}"))
-                move = self._bot(seat).choose(self.game, self.game.view(state, seat), seat, legal, rng)
-                self._plans[(ply, seat)] = None if move is None else self.game.encode_move(move)
-            plan = self._plans[(ply, seat)]
+        for seat in self._bot_seats():
+            if (ply, seat) not in self._plans and not self.bots_elsewhere:
+                question = self._question(ply, seat)
+                self.bot_answer(decide(json.loads(question.text), self.game, self.bots, self._bots))
+            plan = self._plans.get((ply, seat))
             if plan is not None:
                 timed = isinstance(plan, dict) and isinstance(plan.get("t"), int)
                 plans.append((seat, int(plan["t"]) if timed else 0))
         return plans
+
+    def _bot_seats(self) -> list[int]:
+        """The AI seats that may act now."""
+        if self.match is None or self.phase not in (PLAYING, PAUSED):
+            return []
+        return [seat for seat in self.game.to_act(self.match.state) if self.seats[seat].kind == AI]
+
+    def _question(self, ply: int, seat: int) -> Question:
+        """What the bot of ``seat`` is asked at ply ``ply`` (the current one)."""
+        assert self.match is not None
+        return ask(
+            self.game,
+            self.match.state,
+            table=self._table_key(),
+            ply=ply,
+            seat=seat,
+            level=self.seats[seat].level,
+            seed=self._secret(f"bot:{ply}:{seat}"),
+        )
+
+    def bot_questions(self) -> list[Question]:
+        """With :attr:`bots_elsewhere`: a question for each AI seat that may act now and whose
+        decision is neither known nor already asked (each is returned once). Send each
+        :attr:`~parlour.net.hostbots.Question.text` to the worker and its reply to :meth:`bot_answer`."""
+        if not self.bots_elsewhere or self.phase != PLAYING or self.match is None:
+            return []
+        ply = len(self.match.plies)
+        self._asked = {asked for asked in self._asked if asked[0] == ply}
+        out: list[Question] = []
+        for seat in self._bot_seats():
+            asked = (ply, seat, self.seats[seat].level)
+            if (ply, seat) not in self._plans and asked not in self._asked:
+                self._asked.add(asked)
+                out.append(self._question(ply, seat))
+        return out
+
+    def bot_answer(self, reply: str) -> bool:
+        """Keep a bot's answer (:func:`~parlour.net.hostbots.decide`'s text) as its seat's plan for
+        the current ply; ``False`` (dropped, nothing changed) when the table has moved on since the
+        question (another ply, a rematch, the seat no longer an AI's or at another level) or the
+        reply is not an answer. Then ask :meth:`next_bot_at` again: the answer may be due now."""
+        found = answer_of(reply)
+        if found is None:
+            self._note("a bot's reply was not an answer: dropped")
+            return False
+        key, move = found
+        if self.match is None:
+            return False
+        ply = len(self.match.plies)
+        seat = next((s for s in self._bot_seats() if self._question_key(ply, s) == key), None)
+        if seat is None:
+            return False
+        if move is not None:
+            try:
+                self.game.decode_move(move)
+            except Exception as exc:  # our own worker's answer: a bug, never played
+                self._note(f"seat {seat}: a bot answered {str(move)[:60]} ({type(exc).__name__}): dropped")
+                return False
+        if len(self._plans) > 64:
+            self._plans = {k: v for k, v in self._plans.items() if k[0] == ply}
+        self._asked.discard((ply, seat, self.seats[seat].level))
+        self._plans[(ply, seat)] = move
+        return True
+
+    def bots_here(self) -> None:
+        """The worker is gone (or never came): from now on the host answers its bots' questions on
+        the spot. Questions still out are forgotten; an answer that comes anyway is still taken."""
+        self.bots_elsewhere = False
+        self._asked.clear()
+
+    def _question_key(self, ply: int, seat: int) -> str:
+        return key_of(self._table_key(), ply, seat, self.seats[seat].level)
+
+    def _table_key(self) -> str:
+        """This table's match: the session and its round (a rematch is another)."""
+        return f"{self.sid}:{self.round}"
 
     def _stamp(self, move: JSON, now: int) -> JSON:
         """A real-time move (JSON with an integer ``t``) gets the host's match time: who was first
@@ -751,13 +837,6 @@ class HostSession:
         if isinstance(move, dict) and "t" in move and self.started_at is not None:
             return {**move, "t": self.clock(now)}
         return move
-
-    def _bot(self, seat: int) -> Bot:
-        if seat not in self._bots:
-            level = self.seats[seat].level
-            factory = self.bots.get(level) or self.bots.get("random")
-            self._bots[seat] = factory() if factory is not None else RandomBot()
-        return self._bots[seat]
 
     def _require(self, phase: str, code: str) -> None:
         if self.phase != phase:

@@ -7,6 +7,10 @@ draws exactly what it would on the page (same view, same legal moves, same posit
 so a match plays the same wherever its bots ran. A reply for a position the match has left (an undo,
 a new game, another game opened while the bot thought) is dropped.
 
+A network host's bots think in the same worker: their requests are the host's questions
+(:mod:`parlour.net.hostbots`, one seat's view and legal moves, no match record), answered by
+:func:`parlour.net.hostbots.decide` (decision 0028).
+
 Pure Python: the worker imports this module, and tests drive both ends on CPython.
 """
 
@@ -19,6 +23,8 @@ from typing import Any
 
 from parlour import games
 from parlour.engine import Event, MatchRecord
+from parlour.engine.bots import Bot
+from parlour.net import hostbots
 from parlour.web.session import LocalSession
 
 Remote = Callable[[str, Callable[[str | None], None]], None]
@@ -39,10 +45,17 @@ _cache: dict[str, LocalSession] = {}
 next request extends the same match, as it does on the page."""
 
 
+_host_bots: dict[str, Bot] = {}
+"""The worker's bots answering network hosts' questions, by table, seat and level."""
+
+
 def think(request: str) -> str:
-    """In the worker: the AI's choice for the position in ``request`` (see :func:`request_for`)."""
+    """In the worker: the AI's choice for the position in ``request`` (see :func:`request_for`), or
+    the answer to a network host's question (:func:`parlour.net.hostbots.ask`)."""
     data = json.loads(request)
     gid = data["game"]
+    if data.get("kind") == hostbots.KIND:
+        return hostbots.decide(data, games.load(gid), games.module(gid).BOTS, _host_bots)
     record = MatchRecord.loads(data["record"])
     session = _cache.get(gid)
     if session is None or not _extends(session.match.record, record):

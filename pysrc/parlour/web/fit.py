@@ -14,6 +14,8 @@ SIDE_W = 240
 """The caption and buttons' column beside the board in a wide frame (CSS: ``--side``)."""
 CHROME_H = 76
 """Below the board in a tall frame: the status line and one row of 44 px buttons, with gaps."""
+NARROW_W = 340
+"""A frame narrower than this wraps its buttons onto a second row (CSS: ``max-width: 340px``)."""
 CAPTION_H = 0.2
 """A tall frame's caption lines take up to this share of its height (shown from 360 px high)."""
 COMPACT_PX = 560
@@ -31,7 +33,7 @@ def stage_box(width: int, height: int) -> tuple[int, int]:
     """The board's box in a ``width`` x ``height`` frame, in CSS px (at least 1 x 1)."""
     if wide(width, height):
         return max(1, width - SIDE_W - 16), max(1, height - 8)
-    below = CHROME_H + (int(height * CAPTION_H) if height >= 360 else 0)
+    below = CHROME_H + (48 if width <= NARROW_W else 0) + (int(height * CAPTION_H) if height >= 360 else 0)
     return max(1, width - 12), max(1, height - below)
 
 

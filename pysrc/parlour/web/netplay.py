@@ -503,7 +503,7 @@ def host_lobby(t: T, host: HostSession, levels: list[str]) -> str:
                 tag("select", counts, data_action="net-players", id="net-players"),
             ),
         )
-    for opt in host.game.options:
+    for opt in (o for o in host.game.options if not o.hidden):
         value = host.options.get(opt.name, opt.default)
         if not opt.choices:
             if isinstance(opt.default, bool):  # a yes/no variant: a labelled checkbox
@@ -646,8 +646,11 @@ class NetPlay:
         self.lost = False
         self.ui: dict[str, Any] = {}
         self._notes: dict[str, Any] | None = None
-        self.shown_ply: Any = -1
+        self.shown_ply = -1
+        self.shown_replay: int | None = None
         self.replay: int | None = None
+        self.announced = -1
+        """The ply last said in the live region (a new one is said once)."""
         """The moment of the log on show (plies played then; decision 0072), read-only; ``None``:
         the live game. Drawn from the view this page received then (decision 0075)."""
         self.refused: Refusal | None = None
@@ -660,7 +663,10 @@ class NetPlay:
         """The finished game whose end dialog was opened (it opens once per game)."""
         self.begun: bool | None = None
         """Whether the table's game had begun at the last drawing (the lobby is another screen)."""
-        self.bot_pending = False
+        self._bots_at: int | None = None
+        """When the bots' timer set last falls due (epoch ms), if it has not yet."""
+        self._bots_timer = 0
+        """Counts the bots' timers set: one superseded by an earlier one does nothing when it fires."""
         self.refusals_seen = 0
         self._ticking = False
         self._wake_at: int | None = None
@@ -753,6 +759,8 @@ class NetPlay:
             self.host = HostSession(self.game, bots, entropy=secrets.token_hex(32), name=name, now=now_ms())
             self.save()
         self.dom.replace_hash(f"#/{game_id}/host?s={self.host.sid}")
+        # The host's bots think in the page's bot worker when it has one (decision 0028).
+        self.host.bots_elsewhere = callable(getattr(self.dom, "bot_think", None))
         self.start_ticking()
         self.schedule_bots()
         self.ensure_invite()
@@ -792,9 +800,16 @@ class NetPlay:
         return tag("main", esc(t("app.not-found")), id="main")
 
     def animate(self, view: Table) -> bool:
+        """Whether to animate the events of the moment on show: each moment's once (a live ply when
+        it arrives, a past moment when it is opened; not a ply arriving while a past moment is on
+        show, nor the live ply again on coming back to it)."""
         ply = int(view.table.get("ply", -1)) if view.table else -1
-        fresh = (ply, self.replay) != self.shown_ply  # each moment's events play once
-        self.shown_ply = (ply, self.replay)
+        if self.replay is None:
+            fresh = ply != self.shown_ply
+            self.shown_ply = ply
+        else:
+            fresh = self.replay != self.shown_replay
+        self.shown_replay = self.replay
         return fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
 
     def end_open(self, view: Table) -> bool:
@@ -874,6 +889,7 @@ class NetPlay:
         items = (
             log_items(t, board, ctx, view, view.log_from, shown) if board is not None and view.table else []
         )
+        self.announce_ply(view, items)
         log = play.log_panel(t, ctx, board, "log" not in folded, items=items)
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
@@ -893,6 +909,16 @@ class NetPlay:
             dialog,
             **data,
         )
+
+    def announce_ply(self, view: Table, items: list[play.LogItem]) -> None:
+        """A new ply is said in the live region as the log says it (its words and the events this
+        seat saw), as after a move at home: a screen reader hears the other players' moves too."""
+        plies = int(view.table.get("ply", 0)) if view.table else -1
+        if plies == self.announced:
+            return
+        if 0 <= self.announced < plies and items and items[-1].index == plies - 1:
+            self.dom.announce(" ".join((items[-1].words, *items[-1].lines)))
+        self.announced = plies
 
     def past_view(self, view: Table, step: int) -> JSON | None:
         """What this page's seat saw after ply ``step`` (plies played then), or ``None``: the host
@@ -1375,18 +1401,54 @@ class NetPlay:
             self.app.render()
 
     def schedule_bots(self) -> None:
+        """Ask the worker what the host's bots do at this position, and set the timer for the next bot
+        action due, at least :data:`BOT_DELAY_MS` away (for the eye). A timer already set for an
+        earlier moment stands (it sets the next one when it fires); one set for a later moment is
+        superseded (an answer just came for something due sooner)."""
         host = self.host
-        if host is None or self.bot_pending:
+        if host is None:
             return
+        self.ask_bots(host)
         now = now_ms()
         when = host.next_bot_at(now)
         if when is None:
             return
-        self.bot_pending = True
-        self.dom.later(max(when - now, BOT_DELAY_MS), self.bots_step)
+        at = max(when, now + BOT_DELAY_MS)
+        if self._bots_at is not None and self._bots_at <= at:
+            return
+        self._bots_at = at
+        self._bots_timer += 1
+        timer = self._bots_timer
+        self.dom.later(at - now, lambda: self.bots_step(timer))
 
-    def bots_step(self) -> None:
-        self.bot_pending = False
+    def ask_bots(self, host: HostSession) -> None:
+        """Send the host's new questions for its bots to the bot worker; each answer is kept when it
+        comes if the table is still where it was asked (else dropped), and the bots' timer set again.
+        Without a worker the host answers them itself, on the spot."""
+        think = getattr(self.dom, "bot_think", None)
+        if not callable(think):
+            host.bots_here()
+            return
+        for question in host.bot_questions():
+            think(question.text, self._bot_replied(host))
+
+    def _bot_replied(self, host: HostSession) -> Callable[[str | None], None]:
+        def replied(reply: str | None) -> None:
+            if self.host is not host:  # another table opened meanwhile
+                return
+            if reply is None:  # no worker after all: the host's bots think on this page
+                host.bots_here()
+            elif not host.bot_answer(reply):
+                return
+            self.schedule_bots()
+
+        return replied
+
+    def bots_step(self, timer: int | None = None) -> None:
+        """The bots' timer: let the bot action due now happen (a superseded timer does nothing)."""
+        if timer is not None and timer != self._bots_timer:
+            return
+        self._bots_at = None
         if self.host is None:
             return
         out = self.host.run_bots(now_ms())
