@@ -21,6 +21,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -238,6 +239,19 @@ def minify_css(root: Path) -> None:
         )  # fmt: skip
 
 
+JS_COMMENT_LINE = re.compile(r"(?m)^[ \t]*//.*$")
+
+
+def blank_js_comments(root: Path) -> None:
+    """Empty the comment-only lines of the site's own scripts (the budget, decision 0087): every
+    line keeps its number, so a stack trace still points at ``web/``'s readable source; trystero's
+    bundle is minified already and Pyodide is not ours."""
+    for path in sorted([*root.rglob("*.js"), *root.rglob("*.mjs")]):
+        if "pyodide" in path.relative_to(root).parts or path.name == "trystero.mjs":
+            continue
+        path.write_text(JS_COMMENT_LINE.sub("", path.read_text()))
+
+
 def package_files() -> list[tuple[str, bytes]]:
     """The files of ``pysrc/parlour`` the browser gets, as (path in site-packages, bytes as shipped)."""
     files: list[tuple[str, bytes]] = []
@@ -366,6 +380,7 @@ def build() -> Path:
     copy_pyodide(tmp / "pyodide")
     shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
     minify_css(tmp)
+    blank_js_comments(tmp)
     wheel = build_wheel(tmp)
     prerender(tmp, wheel)
     worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel

@@ -100,3 +100,19 @@ def test_the_stripped_package_imports_every_module_and_plays_the_same_matches(tm
     records = play(tmp_path)
     assert records == play(build.PYSRC)
     assert set(records) == {g.id for g in games.GAMES}
+
+
+def test_the_shipped_scripts_lose_their_comment_lines_and_keep_every_line_number(tmp_path):
+    source = (build.WEB / "assets" / "boot.js").read_text()
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "assets" / "boot.js").write_text(source)
+    theirs = "// pyodide's own\nlet a = 1;\n"
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text(theirs)
+    build.blank_js_comments(tmp_path)
+    shipped = (tmp_path / "assets" / "boot.js").read_text()
+    assert len(shipped) < len(source) and shipped.count("\n") == source.count("\n")
+    for before, after in zip(source.splitlines(), shipped.splitlines(), strict=True):
+        assert after == ("" if before.lstrip().startswith("//") else before)
+    assert 'const url = "https://x";' in (build.JS_COMMENT_LINE.sub("", 'const url = "https://x";\n'))
+    assert (tmp_path / "pyodide" / "pyodide.mjs").read_text() == theirs

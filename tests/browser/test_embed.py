@@ -208,7 +208,7 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     page.wait_for_selector("#ed-ok")
     text = page.input_value("#ed-position")
     assert text == "6/6/3P2/2o3/6/6 7k0c/7k0c 8/7 -/- p place"
-    for target in ("#brush-orange-kitten", "#ed-clear", "#cell-f6", "#ed-copy-snippet"):
+    for target in ("#brush-orange-kitten", "#ed-clear", "#cell-f6", "#ed-copy-snippet", "#ed-play"):
         box = page.locator(target).bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, target
 
@@ -254,6 +254,14 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     assert shown.locator("g.piece").count() == 5
     assert shown.locator("#status").inner_text() == "Purple to play."
     assert text.endswith(" p place")
+    # "Play from here": the app plays that very position (decision 0063), purple (the computer) first.
+    open_app(page, site_url, "#/boop/editor?pos=" + text.replace(" ", "%20"))
+    page.click("#ed-play")
+    page.wait_for_selector("main[data-screen='play'] svg.boop-bed")
+    assert page.locator("g.piece[data-cell='a6']").get_attribute("class") == "piece purple cat"
+    assert page.evaluate("location.hash") == "#/boop/play"
+    page.wait_for_selector("#move-log li", timeout=BOOT_TIMEOUT_MS)  # the computer moved from there
+    assert page.locator("#move-log li").first.inner_text().startswith("1. Purple")
 
 
 FIT_FRAMES = ((240, 320), (380, 540))
@@ -330,3 +338,16 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                 assert all(h >= 12 for h in got["heads"]), (where, got["heads"])
                 if game_id == "ghosts-galore" and mode == "view":
                     assert len(got["heads"]) == 3  # each player's train, named
+                if game_id == "boo" and mode == "try":  # untimed, judged (decision 0096)
+                    page.click("button.booo")
+                    page.click("button.colour:not([disabled])")
+                    page.wait_for_selector("#boo-show")
+                    assert max(page.evaluate(FIT_JS)["spill"]) <= 1, (where, "tracing")
+                    page.click("#boo-show")  # no step traced: a wrong route, and why
+                    feedback = page.locator("#feedback")
+                    feedback.wait_for()
+                    assert (
+                        "Маршрут не выходит" in feedback.inner_text()
+                        and feedback.locator("a.rule").count() == 1
+                    )
+                    assert page.locator("button.booo").count() == 0  # the try is over: Reset to try again

@@ -90,3 +90,32 @@ def test_an_author_builds_a_position_by_click_and_keyboard_and_gets_its_text_and
     dom.set_hash("#/boop/editor?pos=" + text.replace(" ", "%20").replace("+", "%2B"))
     assert unescape(re.search(r'id="ed-position" value="([^"]*)"', dom.html).group(1)) == text
     assert app.route.screen == "editor"
+
+
+def test_play_from_here_starts_a_match_at_the_position_and_play_again_starts_there_too():
+    """Play-test item 6: a person who set up a position can play it (decision 0063)."""
+    app, dom = open_app("#/boop")
+    assert "opt-start" not in dom.html, "the start position is no setup option"
+    dom.set_hash("#/boop/editor")
+    dom.click("cell", "c3")  # an orange kitten
+    dom.click("ed-brush", "P")
+    dom.click("cell", "d4")
+    dom.on_event("change", "ed-cats", "1", "1", "")
+    assert text_of(dom.html, "ed-play") == "Play from here"
+    dom.on_event("change", "ed-mover", "", "1", "")
+    dom.click("ed-play")
+    assert dom.hash == "#/boop/play" and app.route.screen == "play"
+    session = app.sessions["boop"]
+    assert GAME.position(session.state) == "6/6/3P2/2o3/6/6 7k0c/6k1c 8/6 -/- p place"
+    assert 'aria-label="purple cat on d4"' in dom.html and 'aria-label="orange kitten on c3"' in dom.html
+    dom.run_timers()  # purple is the computer (the setup's players): it moves first
+    assert session.match.plies[0].player == 1 and session.human_to_act() == 0
+    assert "boop.option.start" not in dom.html and "Purple" in text_of(dom.html, "move-log")
+    app.on_click("play-again", "")  # the same start, a new match
+    assert GAME.position(app.sessions["boop"].state) == "6/6/3P2/2o3/6/6 7k0c/6k1c 8/6 -/- p place"
+    # A position the rules refuse offers nothing to play.
+    dom.set_hash("#/boop/editor")
+    for cell in ("a1", "b1", "c1"):
+        dom.click("cell", cell)
+    dom.on_event("change", "ed-mover", "", "0", "")
+    assert 'id="ed-problem"' in dom.html and 'id="ed-play"' not in dom.html

@@ -123,3 +123,30 @@ def test_try_it_plays_on_with_every_seat_of_the_match(game_id, players):
     html = embed.reply().html
     nav = html.split('<nav class="controls"', 1)[1]
     assert 'data-mode="try"' in html and 'id="reset"' in nav and 'id="choices"' in nav  # buttons together
+
+
+def test_a_boo_puzzle_is_solved_by_any_right_route_and_moves_on_a_wrong_one_says_why():
+    from parlour.games.boo.solver import shortest_route
+    from web.test_diagram import played
+
+    _match, link = played("boo", 6, 2)
+    embed = Embed(Spec.parse(f"game=boo&m={link}&step=3&puzzle=3&lang=en"), size=(240, 320))
+    html = embed.reply().html
+    assert 'data-mode="puzzle"' in html and html.count('class="zone ') == 1 and "Press Booo!" in html
+    seat = embed.puzzle_session().human_to_act()
+    embed.act("boo-booo", str(seat))
+    embed.act("boo-colour", f"{seat}:red")
+    embed.act("boo-show", str(seat))
+    assert embed.step == 3 and embed.done and "Not this one." in embed.reply().html
+    embed.act("reset")
+    assert embed.trial is not None and embed.puzzling and not embed.done
+    route = shortest_route(embed.trial.state.problem(seat))
+    assert route is not None
+    embed.act("boo-booo", str(seat))
+    embed.act("boo-colour", f"{seat}:{route.to_json()['colour']}")
+    for step in route.to_json()["steps"]:
+        embed.act("boo-change", step[1:]) if step.startswith("!") else embed.act("cell", step.lstrip("*"))
+    reply = embed.reply()
+    assert embed.step == 4 and 3 in embed.solved and "Right!" in reply.html
+    judged = [m for m in reply.out if m.get("puzzle")]
+    assert [m["correct"] for m in judged] == [True]

@@ -5,7 +5,6 @@ screen drawn whole; a change of the screen's shape (another screen, a dialog ope
 from __future__ import annotations
 
 import re
-from html import escape
 from html.parser import HTMLParser
 
 import pytest
@@ -13,8 +12,8 @@ from tests.web.test_match_screen import Dom
 
 from parlour.web import app as app_mod
 from parlour.web.markup import region, reuse_kept
-from parlour.web.redraw import Change, changes, split_regions
-from parlour.web.session import LocalSession
+from parlour.web.redraw import Change, attributes, changes, split_regions
+from parlour.web.session import HUMAN, LocalSession
 
 
 def page(element_id: str, body: str) -> str:
@@ -46,7 +45,12 @@ def test_only_the_innermost_region_that_changed_is_replaced():
 def test_a_region_whose_own_attributes_changed_keeps_its_children():
     after = SCREEN.replace('<div id="board">', '<div id="board" class="over &amp; out" hidden>')
     assert changes(SCREEN, after) == [
-        Change("attrs", "board", attrs=(("id", "board"), ("class", "over & out"), ("hidden", "")))
+        Change(
+            "attrs",
+            "board",
+            '<div id="board" class="over &amp; out" hidden>',
+            attrs=(("id", "board"), ("class", "over & out"), ("hidden", "")),
+        )
     ]
 
 
@@ -102,13 +106,9 @@ class RegionDom(Dom):
             elif change.kind == "remove":
                 self.html = self.html[: found.start()] + self.html[found.end() :]
             elif change.kind == "attrs":
-                head = re.match(r"<[\w-]+", found[1])
-                assert head is not None
-                tag = (
-                    head[0] + "".join(f' {k}="{escape(v)}"' if v else f" {k}" for k, v in change.attrs) + ">"
-                )
+                assert change.attrs == attributes(change.markup)
                 end = found[1].index(">") + 1
-                self.html = self.html[: found.start(1)] + tag + self.html[found.start(1) + end :]
+                self.html = self.html[: found.start(1)] + change.markup + self.html[found.start(1) + end :]
             else:
                 region = f"<!--r:{change.new_id}-->{part}<!--/r:{change.new_id}-->"
                 at = found.end() if change.kind == "after" else found.start()
@@ -174,3 +174,30 @@ def test_a_game_against_a_bot_shows_on_the_page_exactly_the_screen_drawn_whole(g
         if change.kind in ("replace", "after", "before"):
             assert one_element(change.new_id or change.target, reuse_kept(change.markup, set())[0])
             assert 'id="screen-title"' not in change.markup  # the header stays
+
+
+def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone():
+    dom = RegionDom("#/boo")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    setup = app.setup_for("boo")
+    setup["seats"] = [HUMAN] * 3
+    dom.click("start")
+    session = app.sessions["boo"]
+    app.sessions["boo"] = LocalSession.new(
+        session.game, session.seats, app.bots("boo"), setup["options"], "7"
+    )
+    app.render()
+    for n in range(12):
+        dom.timers.clear()  # the match clock: nothing falls due in a hot-seat game this short
+        dom.click("bench-move", str(n * 7919))
+        assert dom.html == app.shown
+    assert len(app.shown) > 40_000
+    for redraw in dom.changed[-6:]:
+        assert {c.target for c in redraw if c.kind == "replace"} <= {
+            "boo-zone-2",
+            "boo-players",
+            "boo-prompt",
+        } | {c.target for c in redraw if c.target.startswith("log-")}
+        assert sum(len(c.markup) for c in redraw) < 5_000

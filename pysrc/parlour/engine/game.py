@@ -41,14 +41,17 @@ SPECTATOR: None = None
 class Option:
     """One setup option a game offers (a variant, a level of play, a rule choice).
 
-    ``choices`` lists allowed values; for booleans leave it empty and give a bool ``default``.
-    ``label`` is a message key.
+    ``choices`` lists allowed values; for booleans leave it empty and give a bool ``default``; a
+    text option (a str ``default``, no choices) takes any string the game's ``setup`` then judges.
+    ``label`` is a message key. A ``hidden`` option is set by another route than the setup screen
+    (boop.'s start position, from the position editor: decision 0063); setup screens leave it out.
     """
 
     name: str
     default: JSON
     label: str
     choices: tuple[JSON, ...] = ()
+    hidden: bool = False
 
     def check(self, value: JSON) -> JSON:
         if self.choices:
@@ -59,6 +62,8 @@ class Option:
                 raise ValueError(f"option {self.name!r} must be true or false, not {value!r}")
         elif isinstance(self.default, int) and (not isinstance(value, int) or isinstance(value, bool)):
             raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
+        elif isinstance(self.default, str) and not isinstance(value, str):
+            raise ValueError(f"option {self.name!r} must be text, not {value!r}")
         return value
 
 
@@ -128,13 +133,16 @@ class Game(ABC, Generic[S, M]):
 
     # --- setup -------------------------------------------------------------------------------
     def check_options(self, options: Mapping[str, JSON] | None) -> dict[str, JSON]:
-        """Fill defaults and validate; unknown names are an error (a typo must not be silent)."""
+        """Fill defaults and validate; unknown names are an error (a typo must not be silent). A
+        hidden option left at its default is left out: records, links and saves of ordinary matches
+        stay as they were before the option existed."""
         given = dict(options or {})
         known = {o.name: o for o in self.options}
         unknown = set(given) - set(known)
         if unknown:
             raise ValueError(f"{self.id} has no option {sorted(unknown)[0]!r}")
-        return {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
+        checked = {name: opt.check(given.get(name, opt.default)) for name, opt in known.items()}
+        return {k: v for k, v in checked.items() if not (known[k].hidden and v == known[k].default)}
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:

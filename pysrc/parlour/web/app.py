@@ -266,12 +266,14 @@ class App:
         else:
             self.saves(gid).delete(slot)
 
-    def new_match(self, gid: str) -> None:
+    def new_match(self, gid: str, start: str = "") -> None:
+        """A new match as set up; ``start``: from that position (boop.'s editor, decision 0063)."""
         setup = self.setup_for(gid)
         seats = [Seat(s) for s in setup["seats"]]
         seed = f"{time.time_ns()}"
         game = games.load(gid)
-        self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), setup["options"], seed)
+        options = {**setup["options"], "start": start} if start else setup["options"]
+        self.sessions[gid] = LocalSession.new(game, seats, self.bots(gid), options, seed)
         self.slots[gid] = new_slot()
         self.save(gid)
 
@@ -418,8 +420,8 @@ class App:
             self.dom.set_hash(f"#/{gid}/play")
         elif action in ("new-game",):
             self.dom.set_hash(f"#/{gid}")
-        elif action == "play-again":
-            self.new_match(gid)
+        elif action == "play-again":  # from the same start position, when the match had one
+            self.new_match(gid, str(self.sessions[gid].match.record.options.get("start", "")))
             self.go(f"#/{gid}/play")
         elif action == "undo":
             self.sessions[gid].undo()
@@ -504,6 +506,9 @@ class App:
                 self.dom.copy_text(
                     embed.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
                 )
+            elif action == "ed-play" and editor.problem(draft) is None:
+                self.new_match(self.route.game, draft.text())  # the setup's players, from here
+                self.dom.set_hash(f"#/{self.route.game}/play")
         elif action == "dismiss":
             self.error = ""
 
@@ -588,7 +593,7 @@ class App:
             opt = next(o for o in game.options if o.name == arg)
             chosen: Any = (
                 bool(value)
-                if not opt.choices
+                if not opt.choices and isinstance(opt.default, bool)
                 else next((c for c in opt.choices if str(c) == value), opt.default)
             )
             self.setup_for(gid)["options"][arg] = chosen

@@ -126,8 +126,8 @@ def act(draft: Draft, action: str, arg: str) -> bool:
     elif action in ("ed-copy-pos", "ed-copy-snippet"):
         draft.copied = action
         return True
-    else:
-        return False
+    else:  # "ed-play": the app starts a match from the draft (when the rules allow it)
+        return action == "ed-play"
     draft.copied = ""
     return True
 
@@ -189,6 +189,8 @@ def screen(t: T, draft: Draft, base_url: str) -> str:
         out = ""
     else:
         verdict = tag("p", esc(t("editor.allowed")), class_="copied", role="status", id="ed-ok")
+        # Play it: a match from this position, with the players of the game's setup.
+        verdict += button(t("editor.play"), "ed-play", class_="primary", id="ed-play")
         out = outputs(t, draft, base_url)
     side = (
         tag("fieldset", tag("legend", esc(t("editor.brush"))) + brushes, class_="brushes")

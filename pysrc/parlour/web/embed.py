@@ -226,6 +226,8 @@ class Embed:
         """The frame's size in CSS px, as the page last told it (``None``: not known)."""
         self.prompt = ""
         """What the board asks of the viewer now (said in the status line, not over the board)."""
+        self.puzzling = False
+        """The viewer's try-it is a real-time game's puzzle (solved by a right route)."""
         self.done = False
         """A real-time game's try-it has had its verdict (Boo!: the route was shown)."""
         self.lang = spec.lang or pick_language(langs or [])
@@ -263,6 +265,7 @@ class Embed:
         default = 0 if moves else diagram.steps
         self.step = diagram.clamp(default if step is None else step)
         self.trial, self.trial_events, self.feedback, self.solved = None, [], "", set()
+        self.puzzling = False
         self.ui = {"flip": self.spec.seat == 1}
 
     @property
@@ -328,6 +331,7 @@ class Embed:
         assert self.diagram is not None
         target = self.diagram.clamp(step)
         self.trial, self.trial_events, self.feedback, self.refused = None, [], "", None
+        self.puzzling = False
         self.animate_step = animate and target == self.step + 1
         changed = target != self.step
         self.step = target
@@ -390,20 +394,26 @@ class Embed:
             return
         players = self.diagram.match.record.players
         bots = games.module(game.id).BOTS
-        if getattr(game, "realtime", False):
-            # A race against the clock is no exercise: the viewer plays one seat alone, untimed,
-            # whatever the level asked (decision 0096); the others stay still (bots act only on a
-            # clock, which an embed never runs).
-            viewer = self.spec.seat if self.spec.seat in acting else acting[0]
-            seats = [Seat(HUMAN) if p == viewer else Seat(next(iter(bots))) for p in range(players)]
-        elif self.spec.try_mode == "both" or not self.spec.try_mode:
-            seats = [Seat(HUMAN)] * players
+        if self.spec.try_mode in ("both", "") or getattr(game, "realtime", False):
+            seats = self.seats(acting, players)
         else:
             seats = [Seat(HUMAN) if p == acting[0] else Seat(self.spec.try_mode) for p in range(players)]
         match = start_match(game, state, players)
         self.trial = LocalSession(game, match, seats, bots)
         self.trial_events, self.feedback, self.refused, self.done = [], "", None, False
         self.ui = {"flip": self.spec.seat == 1}
+
+    def seats(self, acting: list[int], players: int) -> list[Seat]:
+        """The viewer's seats when playing on both sides. A real-time game's race is no exercise:
+        the viewer plays one seat alone, untimed, whatever level was asked (decision 0096); the
+        others stay still (their bots act only on a clock, which an embed never runs)."""
+        assert self.diagram is not None
+        game = self.diagram.game
+        if not getattr(game, "realtime", False):
+            return [Seat(HUMAN)] * players
+        viewer = self.spec.seat if self.spec.seat in acting else acting[0]
+        still = Seat(next(iter(games.module(game.id).BOTS)))
+        return [Seat(HUMAN) if p == viewer else still for p in range(players)]
 
     def board_live(self) -> bool:
         if self.trial is not None:
@@ -414,6 +424,9 @@ class Embed:
         board = boards.board(self.spec.game)
         if board is None or self.diagram is None or not self.board_live():
             return
+        if self.trial is None and getattr(self.game, "realtime", False):
+            self.start_trial()  # a real-time puzzle takes several actions: played like a try-it
+            self.puzzling = True
         session = self.trial if self.trial is not None else self.puzzle_session()
         ctx = self.context(session, live=True)
         move = board.act(ctx, action, arg)
@@ -448,12 +461,16 @@ class Embed:
             self.refuse(err, arg)
             return
         self.feedback, self.refused = "", None
-        self.post("move", move=self.game.encode_move(move), player=player, by="viewer")
         said = getattr(board, "verdict", None)
         verdict = said(self.context(), self.trial_events) if said is not None else None
+        judged = {"puzzle": True, "correct": verdict[0]} if self.puzzling and verdict is not None else {}
+        self.post("move", move=self.game.encode_move(move), player=player, by="viewer", **judged)
         if verdict is not None:  # a real-time try-it ends with its verdict (Boo!: the route shown)
             right, why, rule = verdict
             self.done = True
+            if self.puzzling and right:
+                self.solved.add(self.step)
+                self.go(self.step + 1, animate=True)
             self.feedback = self.t("embed.route-right") if right else self.t("embed.wrong") + " " + why
             self.refused = None if right else Refusal(why, rule)
 
@@ -470,7 +487,8 @@ class Embed:
         game = self.diagram.game
         state = self.diagram.state(self.step)
         players = self.diagram.match.record.players
-        return LocalSession(game, start_match(game, state, players), [Seat(HUMAN)] * players, {})
+        seats = self.seats(list(game.to_act(state)), players)
+        return LocalSession(game, start_match(game, state, players), seats, games.module(game.id).BOTS)
 
     def check_puzzle(self, session: LocalSession, player: int, move: Any) -> None:
         assert self.diagram is not None
@@ -499,7 +517,8 @@ class Embed:
         if session is None:
             session = self.trial or LocalSession(d.game, d.match, [Seat(HUMAN)] * d.match.record.players, {})
         if self.trial is not None:
-            state, events, replay = self.trial.state, self.trial_events, None
+            # After a real-time try-it's verdict the board shows it and takes no more input.
+            state, events, replay = self.trial.state, self.trial_events, self.step if self.done else None
         else:
             state = d.state(self.step)
             events = d.events(self.step) if self.animate_step else []
@@ -555,7 +574,11 @@ class Embed:
             class_="embed" + (" compact-controls" if not self.spec.controls else ""),
             data_step=self.step,
             data_steps=self.diagram.steps,
-            data_mode="try" if self.trial is not None else "puzzle" if live else "view",
+            data_mode="puzzle"
+            if self.puzzling or (live and self.trial is None)
+            else "try"
+            if self.trial
+            else "view",
         )
 
     def caption_lines(self, step: int) -> list[tuple[str, str]]:
@@ -594,10 +617,10 @@ class Embed:
         side = seat_label(self.t, d.game.id, acting[0]) if acting else ""
         if self.trial is not None and self.trial.ai_to_act() is not None:
             return self.t("embed.thinking")
+        if getattr(d.game, "realtime", False) and (self.trial is not None or self.puzzle_here()):
+            return "" if self.done else self.t("embed.route-try")
         if self.puzzle_here():
             return self.t("embed.puzzle", side=side)
-        if self.trial is not None and self.trial.realtime:
-            return "" if self.done else self.t("embed.route-try")
         prompt = " " + self.prompt if self.prompt else ""
         return self.t("embed.to-play", side=side) + (prompt if self.trial is not None else "")
 
@@ -648,15 +671,7 @@ class Embed:
         d, t = self.diagram, self.t
         buttons = decisions
         if self.trial is not None:
-            for name in ("reset", "back"):  # a narrow frame shows the icon alone (embed.css)
-                buttons += tag(
-                    "button",
-                    _icon(name) + tag("span", esc(t(f"embed.{name}")), class_="label"),
-                    type="button",
-                    data_action=name,
-                    id=name,
-                    aria_label=t(f"embed.{name}"),
-                )
+            buttons += labelled_button(t, "reset") + labelled_button(t, "back")
             return tag("nav", buttons, class_="controls", aria_label=t("embed.steps"))
         if self.spec.controls and d.steps > 0:
             at_start, at_end = self.step == 0, self.step >= d.steps
@@ -673,7 +688,7 @@ class Embed:
                 t, "pause" if self.playing else "play", False, action="play", pressed=self.playing
             )
         if self.puzzle_here():
-            buttons += button(t("embed.reveal"), "reveal", id="reveal")
+            buttons += labelled_button(t, "reveal")
         elif self.spec.try_mode and self.spec.interactive and d.game.to_act(d.state(self.step)):
             buttons += button(t("embed.try"), "try", id="try", class_="primary")
         return tag("nav", buttons, class_="controls", aria_label=t("embed.steps")) if buttons else ""
@@ -718,12 +733,27 @@ ICONS = {
     "pause": "M6 5h4v14H6zM14 5h4v14h-4z",
     "reset": "M12 5V1L7 6l5 5V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
     "back": "M10 9V5l-7 7 7 7v-4c5 0 8.5 1.6 11 5-1-5-4-10-11-11z",
+    "reveal": "M12 5C6 5 2 12 2 12s4 7 10 7 10-7 10-7-4-7-10-7zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z",
 }
 """Step buttons drawn as SVG paths: text arrows (⏮ ⏭ ⏯) are missing from many fonts."""
 
 
 def _icon(name: str) -> str:
     return f'<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="{ICONS[name]}"/></svg>'
+
+
+def labelled_button(t: Any, name: str) -> str:
+    """An icon and its words; a narrow frame shows the icon alone (embed.css), named all the same."""
+    label = t(f"embed.{name}")
+    return tag(
+        "button",
+        _icon(name) + tag("span", esc(label), class_="label"),
+        type="button",
+        data_action=name,
+        id=name,
+        aria_label=label,
+        title=label,
+    )
 
 
 def icon_button(t: Any, name: str, disabled: bool, action: str = "", pressed: bool | None = None) -> str:

@@ -16,7 +16,8 @@ from typing import NamedTuple
 class Change(NamedTuple):
     """One change to the page. ``kind``: ``replace`` the element ``target`` by ``markup``;
     ``remove`` it; ``after``/``before``: put ``markup`` (the region ``new_id``) beside ``target``;
-    ``attrs``: give ``target`` exactly the attributes ``attrs`` (its children stay)."""
+    ``attrs``: give ``target`` exactly the attributes ``attrs`` (its children stay; ``markup`` is
+    its new opening tag)."""
 
     kind: str
     target: str
@@ -88,7 +89,7 @@ def _diff_into(old: str, new: str, dirty: frozenset[str], element_id: str, out: 
         if head is None or new_head is None:
             return False
         if head[0] != new_head[0]:
-            out.append(Change("attrs", element_id, attrs=attributes(new_head[0])))
+            out.append(Change("attrs", element_id, new_head[0], attrs=attributes(new_head[0])))
             shape, new_shape = shape[head.end() :], new_shape[new_head.end() :]
     if shape != new_shape and not _siblings(shape, new_shape, new_parts, out):
         return False

@@ -145,7 +145,7 @@ def setup(
                 t("app.player-count"), tag("select", count, data_action="player-count", id="player-count")
             ),
         )
-    for opt in game.options:
+    for opt in (o for o in game.options if not o.hidden):
         value = options.get(opt.name, opt.default)
         if opt.choices:
             inner = "".join(

@@ -49,12 +49,23 @@ class BoopGame(Game[BoopState, str]):
     id = "boop"
     min_players = 2
     max_players = 2
-    options = (Option("first", "orange", "boop.option.first", FIRST_CHOICES),)
+    options = (
+        Option("first", "orange", "boop.option.first", FIRST_CHOICES),
+        Option("start", "", "boop.option.start", hidden=True),
+    )
+    """``start``: a position to begin from instead of the empty bed (the position editor's "Play
+    from here"), validated as a whole like any position from a link; its mover moves first
+    (``first`` is then not used). A match stays options + seed + moves (decision 0063)."""
     perfect_information = True  # every move may be told to everyone (decision 0074)
 
     # --- setup and play ---------------------------------------------------------------------
     def setup(self, players: int, options: Mapping[str, JSON], seed: int | str) -> BoopState:
-        """BP-1: empty bed; the first player is orange, purple or drawn from the seed."""
+        """BP-1: empty bed; the first player is orange, purple or drawn from the seed. With a
+        ``start`` position: that position, its mover to move (a position no rule allows is a
+        ``ValueError``, so a record carrying one is refused as corrupt)."""
+        start = options.get("start", "")
+        if start:
+            return self.from_position(str(start))
         first = options.get("first", "orange")
         mover = Rng.from_seed(seed).below(2) if first == "random" else COLOURS.index(str(first))
         return initial_state(mover)

@@ -33,7 +33,7 @@ from parlour.games.boo.castle import (
     is_room,
     parse_cell,
 )
-from parlour.web.markup import attrs, esc, kept, tag
+from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
 
@@ -295,28 +295,33 @@ def render(ctx: BoardContext) -> str:
     edges = ZONE_EDGES[max(1, min(6, len(here)))]
     zones: dict[str, list[str]] = {e: [] for e in EDGES}
     for i, seat in enumerate(here):
-        zones[edges[i]].append(seat_zone(ctx, seat, current, edges[i]))
+        zones[edges[i]].append(region_of(seat_zone(ctx, seat, current, edges[i])))
     prompt = tag(
         "p", esc(prompt_text(ctx, current)), class_="boo-prompt", id="boo-prompt", aria_live="polite"
     )
+    # Regions (markup.region): a bot's action redraws the parts it changed, not the whole table.
+    prompt = region_of(prompt)
     middle = tag(
         "div",
         tag("div", "".join(zones["left"]), class_="zones left")
-        + tag("div", svg, class_="castle-wrap")
+        + tag("div", region("boo-castle", svg), class_="castle-wrap")
         + tag("div", "".join(zones["right"]), class_="zones right"),
         class_="boo-middle",
     )
-    return tag(
-        "div",
-        tag("div", "".join(zones["top"]), class_="zones top")
-        + prompt
-        + middle
-        + tag("div", "".join(zones["bottom"]), class_="zones bottom")
-        + explanation(ctx)
-        + players_panel(ctx),
-        class_="boo-table",
-        data_round=state.round,
-        data_claimant="" if state.claimant is None else state.claimant,
+    return region_of(
+        tag(
+            "div",
+            tag("div", "".join(zones["top"]), class_="zones top")
+            + prompt
+            + middle
+            + tag("div", "".join(zones["bottom"]), class_="zones bottom")
+            + explanation(ctx)
+            + region("boo-players", players_panel(ctx)),
+            class_="boo-table",
+            id="boo-table",
+            data_round=state.round,
+            data_claimant="" if state.claimant is None else state.claimant,
+        )
     )
 
 
@@ -336,40 +341,46 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     parts = [kept("boo-castle-layer", key, defs() + layer)]
     big = ' transform="scale(1.35)"' if compact else ""  # pieces a small castle still shows clearly
     room = state.visitor_room
+    # Regions (markup.region): the tokens under the cells, the cells, the visitor and route over
+    # them, the ghost: a redraw replaces only those that changed.
+    marks: list[str] = []
     if room is not None:
         # BO-7: the visitor's coat of arms and portrait show where it goes.
         column, row = cell_room(room)
         if not compact:
-            parts.append(
+            marks.append(
                 f"<style>.arms-{comps.arms[column]} path, .portrait-{comps.portraits[row]} ellipse"
                 " { fill: #f2a541; stroke: #fff; }</style>"
             )
         x, y = origin(room)
-        parts.append(
+        marks.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
         )
     for cell in state.trapdoors:
         x, y = origin(cell)
-        parts.append(
+        marks.append(
             f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{trapdoor_shape()}</g></g>'
         )
     for cell in state.transitions:
         x, y = origin(cell)
-        parts.append(
+        marks.append(
             f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{transition_shape()}</g></g>'
         )
-    parts.append(cells_grid(ctx, current))
+    parts.append(region("boo-marks", f'<g id="boo-marks">{"".join(marks)}</g>'))
+    parts.append(region_of(cells_grid(ctx, current)))
+    over: list[str] = []
     if room is not None and state.visitor is not None:
         cx, cy = centre(room)
         label = t("boo.a11y.visitor", visitor=state.visitor, room=cell_name(room))
-        parts.append(
+        over.append(
             f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}"><g{big}>{visitor_shape(state.visitor)}</g></g>'
         )
     shown = shown_route(ctx)
     if shown:
-        parts.append(f'<g class="shown-route" aria-hidden="true">{shown}</g>')
+        over.append(f'<g class="shown-route" aria-hidden="true">{shown}</g>')
+    parts.append(region("boo-over", f'<g id="boo-over">{"".join(over)}</g>'))
     if current is not None:
-        parts.append(traced_layer(ctx, current))
+        parts.append(region_of(traced_layer(ctx, current)))
     gx, gy = centre(state.ghost)
     moved = ghost_moved(ctx)
     style = ""
@@ -377,10 +388,11 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         fx, fy = centre(parse_cell(moved[0]))
         style = f' style="--dx:{fx - gx:.0f}px;--dy:{fy - gy:.0f}px;--delay:{moved[1]}ms"'
     label = t("boo.a11y.ghost", room=cell_name(state.ghost))
-    parts.append(
-        f'<g transform="translate({gx - 8:.0f},{gy - 4:.0f})" class="boo-ghost" role="img" aria-label="{esc(label)}">'
+    ghost = (
+        f'<g transform="translate({gx - 8:.0f},{gy - 4:.0f})" class="boo-ghost" id="boo-ghost" role="img" aria-label="{esc(label)}">'
         f'<g class="{"anim" if moved else ""}"{style}>{ghost_shape(1.1 if compact else 0.8)}</g></g>'
     )
+    parts.append(region("boo-ghost", ghost))
     cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
     view = (
         f"{MARGIN - 12} {MARGIN - 12} {SIZE * CELL + 24} {SIZE * CELL + 24}"
@@ -388,7 +400,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         else f"0 0 {VIEW} {VIEW}"
     )
     return (
-        f'<svg viewBox="{view}" class="{cls}" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
+        f'<svg viewBox="{view}" class="{cls}" id="boo-castle" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
         f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
         f' data-visitor-room="{cell_name(room) if room else ""}"'
         f' data-arrangement="{",".join(map(str, state.arrangement))}"'
@@ -659,6 +671,7 @@ def players_panel(ctx: BoardContext) -> str:
         tag("ul", "".join(rows), class_="boo-players")
         + tag("p", foot_markup, class_="boo-stack", id="boo-stack"),
         class_="boo-panel",
+        id="boo-players",
         aria_label=t("boo.label.players"),
     )
 
@@ -719,7 +732,7 @@ def explanation(ctx: BoardContext) -> str:
                     role="status",
                 )
             )
-    return "".join(out)
+    return "".join(map(region_of, out))
 
 
 def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
