@@ -327,11 +327,17 @@ def turn_region(
     notes: str = "",
 ) -> str:
     """Whose turn and what to decide, in words, with every button of the decision. ``text`` replaces
-    the status words (a network table between games); ``notes`` go first (a lost connection)."""
+    the status words (a network table between games); ``notes`` go first (a lost connection).
+    While a moment of the log is on show, the way back to the game is here, beside the board
+    (on a phone the log is far below it)."""
     words = status(t, ctx, decision, passing) if text is None else text
     line = notes + tag("p", esc(words), class_="status", id="status", aria_live="polite")
     buttons = ""
-    if decision is not None and decision.choices:
+    if ctx.replay is not None:
+        buttons = tag(
+            "div", button(t("app.live"), "live", class_="primary", id="back-to-game"), class_="choices"
+        )
+    elif decision is not None and decision.choices:
         buttons = tag(
             "div",
             "".join(choice_button(c) for c in decision.choices),
@@ -660,14 +666,13 @@ def log_panel(
             )
             for item in items
         ]
-    live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
         # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
         tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")
         if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
-    return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
+    return panel("log", t("app.log"), body, open_ or ctx.replay is not None)
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool, **extra: object) -> str:
