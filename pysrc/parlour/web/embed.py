@@ -529,7 +529,8 @@ class Embed:
         viewer = self.spec.seat if viewer is None else viewer
         if self.trial is not None and self.trial.realtime:
             viewer = next(i for i, s in enumerate(self.trial.seats) if not s.is_ai)
-        self.ui["compact"] = self.size is not None and fit.compact(min(fit.stage_box(*self.size)))
+        px = min(fit.stage_box(*self.size)) if self.size is not None else None
+        self.ui["compact"], self.ui["board_px"] = px is not None and fit.compact(px), px
         return BoardContext(
             session=session,
             t=self.t,
