@@ -144,3 +144,24 @@ def test_the_embeds_caption_and_the_match_log_say_the_same_events_and_the_captio
     # Some step has several lines made by one rule (a capture, a boop off the bed, a draw and the
     # turn passing); Ghosts Galore's events each have their own.
     assert grouped or game_id == "ghosts-galore"
+
+
+def test_an_event_whose_data_does_not_fit_its_words_is_left_unsaid_not_a_crash():
+    """A peer's event with missing or mistyped data (a hostile or older host) gives no line."""
+    from parlour.engine import Event
+
+    def t(key: str, **params: Any) -> str:
+        return translate("en", key, **params)
+
+    for game_id, event in (
+        ("boo", Event("claim", {"player": 0, "route": "north"})),
+        ("boo", Event("visitor-placed", {"visitor": 3})),
+        ("wooly-bully", Event("tile-placed", {"player": 0, "tile": "wolf", "x": 1, "y": 2, "on": False})),
+        ("ghosts-galore", Event("take", {"player": 1, "tile": 4, "cell": None, "rot": 1})),
+    ):
+        assert play.described(t, games.load(game_id), event, str) is None, (game_id, event)
+    good = Event("round", {"round": 3, "first": 1})
+    assert play.described(t, games.load("ghosts-galore"), good, lambda s: f"Seat {s}") == (
+        "Round 3 begins; Seat 1 is the first player.",
+        "GG-5",
+    )

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.engine import Event, Outcome
+from parlour.engine import Event, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, region, region_of, tag
 from parlour.web.screens import seat_label
@@ -507,15 +507,19 @@ def event_lines(t: T, board: Any, ctx: BoardContext, events: list[Event], words:
 def described(t: T, game: Any, event: Event, name: Callable[[int], str]) -> tuple[str, str] | None:
     """``event`` (already cut to what the viewer may see) in the words of the game's
     :meth:`Game.describe_event` and the rule behind it, or ``None``. The parameter ``player`` is a
-    seat, said by ``name``; the other parameters as :func:`worded` says them."""
-    said = game.describe_event(event)
-    if said is None:
+    seat, said by ``name``; the other parameters as :func:`worded` says them. An event whose data
+    does not fit its words (a peer's, malformed) is said not at all, rather than breaking the page."""
+    try:
+        said = game.describe_event(event)
+        if said is None:
+            return None
+        key, params, rule = said
+        words = worded(t, dict(params))
+        if type(params.get("player")) is int:
+            words["player"] = name(params["player"])
+        return t(key, **words), rule
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ParlourError):
         return None
-    key, params, rule = said
-    words = worded(t, dict(params))
-    if type(params.get("player")) is int:
-        words["player"] = name(params["player"])
-    return t(key, **words), rule
 
 
 def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
