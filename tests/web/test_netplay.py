@@ -696,6 +696,16 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
         screen = app.net.screen()
         assert "Showing the position" not in screen and 'id="back-to-game"' not in screen
         assert app.net.ui.get("focus") == "replay-6"
+    # Each moment's events play once: opening a past moment plays its move, a ply arriving while
+    # it is on show does not play it again, nor does coming back to the live game.
+    guest.settings = guest.settings.with_(animations="on")
+    view = guest.net.current()[1]
+    guest.net.show_moment("replay", "3")
+    assert guest.net.animate(view) and not guest.net.animate(view)
+    guest.net.show_moment("live", "")
+    assert not guest.net.animate(view)
+    view.table = {**view.table, "ply": 7}  # the next ply arrives: it plays
+    assert guest.net.animate(view)
     # The guest keeps what it saw: nothing new was asked of the host for it.
     sent = [json.loads(text)["t"] for _conn, text in guest.rtc.sent]
     assert sent.count("sync") == 0 and guest.net.guest.views.keys() >= {1, 2, 3, 4, 5, 6}
@@ -733,3 +743,19 @@ def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game
     sentence = translate("uk", key, **{**play.worded(guest.t, dict(params)), "player": "Hanna"})
     entry = guest.net.screen().split('id="log-0"', 1)[1].split("</span>", 1)[0]
     assert sentence in entry and "Hanna" in entry and len(entry) > len("1. Hanna") + 10, entry
+    # A second ply, then each page's board shows the moment after the first, read-only.
+    if game_id == "boo":
+        guest.net.send_guest(guest.net.guest.move({"k": "hand", "t": 0}))
+    elif hs.local()["act"] and hs.local()["act"][0] == 0:
+        host.net.send_host(hs.play(hs.local()["legal"][0], netplay.now_ms()))
+    else:
+        guest.net.send_guest(guest.net.guest.move(guest.net.guest.table["legal"][0]))
+    wire.run()
+    assert len(hs.match.plies) == 2
+    for app in (host, guest):
+        app.net.show_moment("replay", "1")
+        screen = app.net.screen()
+        assert app.net.replay == 1 and 'id="back-to-game"' in screen, game_id
+        assert 'class="current" id="log-0"' in screen
+        app.net.show_moment("live", "")
+        assert 'id="back-to-game"' not in app.net.screen()

@@ -204,6 +204,13 @@ def focus(element_id: str) -> None:
         el.focus()
 
 
+def reveal(element_id: str) -> None:
+    """Scroll the page so the element's top is at the top of the window (focus stays where it is)."""
+    el = js.document.getElementById(element_id)
+    if _some(el):
+        el.scrollIntoView(True)
+
+
 def patch(parts: dict[str, str]) -> bool:
     """Replace only the elements with these ids by their new markup (a board's small change: the
     route being traced) instead of the whole screen; ``False``, nothing changed, when one is missing."""

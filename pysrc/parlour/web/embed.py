@@ -529,7 +529,8 @@ class Embed:
         viewer = self.spec.seat if viewer is None else viewer
         if self.trial is not None and self.trial.realtime:
             viewer = next(i for i, s in enumerate(self.trial.seats) if not s.is_ai)
-        self.ui["compact"] = self.size is not None and fit.compact(min(fit.stage_box(*self.size)))
+        px = min(fit.stage_box(*self.size)) if self.size is not None else None
+        self.ui["compact"], self.ui["board_px"] = px is not None and fit.compact(px), px
         return BoardContext(
             session=session,
             t=self.t,
@@ -639,6 +640,15 @@ class Embed:
             data_rule=rule,
         )
 
+    def event_items(self, lines: list[tuple[str, str]]) -> str:
+        """Caption lines as list items, each run of lines made by one rule linking it once, after
+        its last line (a capture's four lines: one "rule: A valid route", not four)."""
+        items = []
+        for i, (text, rule) in enumerate(lines):
+            last = i + 1 == len(lines) or lines[i + 1][1] != rule
+            items.append(tag("li", esc(text) + (" " + self.rule_link(rule) if rule and last else "")))
+        return "".join(items)
+
     def caption_panel(self) -> str:
         assert self.diagram is not None
         parts = []
@@ -646,11 +656,9 @@ class Embed:
         if own and self.trial is None:
             parts.append(tag("p", esc(own), class_="author", id="author-caption"))
         if self.trial is None:
-            items = "".join(
-                tag("li", esc(text) + (" " + self.rule_link(rule) if rule else ""))
-                for text, rule in self.caption_lines(self.step)
+            parts.append(
+                tag("ul", self.event_items(self.caption_lines(self.step)), class_="events", id="events")
             )
-            parts.append(tag("ul", items, class_="events", id="events"))
         parts.append(tag("p", esc(self.status()), class_="status", id="status"))
         if self.feedback:
             right = self.feedback in (self.t("embed.right"), self.t("embed.route-right"))
@@ -671,15 +679,7 @@ class Embed:
         d, t = self.diagram, self.t
         buttons = decisions
         if self.trial is not None:
-            for name in ("reset", "back"):  # a narrow frame shows the icon alone (embed.css)
-                buttons += tag(
-                    "button",
-                    _icon(name) + tag("span", esc(t(f"embed.{name}")), class_="label"),
-                    type="button",
-                    data_action=name,
-                    id=name,
-                    aria_label=t(f"embed.{name}"),
-                )
+            buttons += labelled_button(t, "reset") + labelled_button(t, "back")
             return tag("nav", buttons, class_="controls", aria_label=t("embed.steps"))
         if self.spec.controls and d.steps > 0:
             at_start, at_end = self.step == 0, self.step >= d.steps
@@ -696,7 +696,7 @@ class Embed:
                 t, "pause" if self.playing else "play", False, action="play", pressed=self.playing
             )
         if self.puzzle_here():
-            buttons += button(t("embed.reveal"), "reveal", id="reveal")
+            buttons += labelled_button(t, "reveal")
         elif self.spec.try_mode and self.spec.interactive and d.game.to_act(d.state(self.step)):
             buttons += button(t("embed.try"), "try", id="try", class_="primary")
         return tag("nav", buttons, class_="controls", aria_label=t("embed.steps")) if buttons else ""
@@ -741,12 +741,27 @@ ICONS = {
     "pause": "M6 5h4v14H6zM14 5h4v14h-4z",
     "reset": "M12 5V1L7 6l5 5V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
     "back": "M10 9V5l-7 7 7 7v-4c5 0 8.5 1.6 11 5-1-5-4-10-11-11z",
+    "reveal": "M12 5C6 5 2 12 2 12s4 7 10 7 10-7 10-7-4-7-10-7zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z",
 }
 """Step buttons drawn as SVG paths: text arrows (⏮ ⏭ ⏯) are missing from many fonts."""
 
 
 def _icon(name: str) -> str:
     return f'<svg viewBox="0 0 24 24" aria-hidden="true" class="icon"><path d="{ICONS[name]}"/></svg>'
+
+
+def labelled_button(t: Any, name: str) -> str:
+    """An icon and its words; a narrow frame shows the icon alone (embed.css), named all the same."""
+    label = t(f"embed.{name}")
+    return tag(
+        "button",
+        _icon(name) + tag("span", esc(label), class_="label"),
+        type="button",
+        data_action=name,
+        id=name,
+        aria_label=label,
+        title=label,
+    )
 
 
 def icon_button(t: Any, name: str, disabled: bool, action: str = "", pressed: bool | None = None) -> str:

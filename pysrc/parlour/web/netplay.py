@@ -646,7 +646,8 @@ class NetPlay:
         self.lost = False
         self.ui: dict[str, Any] = {}
         self._notes: dict[str, Any] | None = None
-        self.shown_ply: Any = -1
+        self.shown_ply = -1
+        self.shown_replay: int | None = None
         self.replay: int | None = None
         self.announced = -1
         """The ply last said in the live region (a new one is said once)."""
@@ -799,9 +800,16 @@ class NetPlay:
         return tag("main", esc(t("app.not-found")), id="main")
 
     def animate(self, view: Table) -> bool:
+        """Whether to animate the events of the moment on show: each moment's once (a live ply when
+        it arrives, a past moment when it is opened; not a ply arriving while a past moment is on
+        show, nor the live ply again on coming back to it)."""
         ply = int(view.table.get("ply", -1)) if view.table else -1
-        fresh = (ply, self.replay) != self.shown_ply  # each moment's events play once
-        self.shown_ply = (ply, self.replay)
+        if self.replay is None:
+            fresh = ply != self.shown_ply
+            self.shown_ply = ply
+        else:
+            fresh = self.replay != self.shown_replay
+        self.shown_replay = self.replay
         return fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
 
     def end_open(self, view: Table) -> bool:
