@@ -91,7 +91,8 @@ def test_a_ghost_comes_in_at_the_edge_and_later_boops_along_its_seam(page, site_
         .startswith("orange ghost cat between c5 and d5")
     )
     log = page.locator("#move-log").inner_text()
-    assert "g:top-c" in log and "k@c5" in log
+    assert "brings the ghost cat in between c6 and d6" in log and "places a kitten on c5" in log
+    assert "g:top-c" not in log and "k@c5" not in log, "words, not notation"
 
 
 def find_graduation_choice(seed: int = 0) -> list[str]:

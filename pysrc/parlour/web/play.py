@@ -613,11 +613,12 @@ def tab_stop(replay: int | None, plies: int) -> int:
 def log_entry_markup(
     t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True, embed: bool = True
 ) -> str:
-    """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button (unless not ``embed``), its events' lines under it. Only the
-    ``stop`` entry's buttons are in the Tab order (a long game's log is one stop, not two per move)."""
+    """A log entry: the ply's words (a button showing that moment when ``replayable``), the "embed
+    this moment" button (unless not ``embed``), its events' lines under it. Only the ``stop``
+    entry's buttons are in the Tab order (a long game's log is one stop, not two per move). The
+    move's notation is not shown: the words say it in the player's language (a newcomer read
+    "k@e4" or Boo!'s "yellow e4 e3 … @5.6s" in a Russian log as noise); links and the editor keep it."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
-    label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
     sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
     step, tabindex = item.index + 1, 0 if stop else -1
