@@ -18,15 +18,16 @@ GAME_BOARDS = {"boo": "svg.boo-castle", "wooly-bully": "#wb-own", "ghosts-galore
 """The other games' boards, each started from its setup (a person against the computer)."""
 
 
-def inside(page: Any, selector: str) -> None:
-    """Every element matching ``selector`` is wholly inside the viewport, with the page unscrolled."""
+def inside(page: Any, selector: str, unscrolled: bool = True) -> None:
+    """Every element matching ``selector`` is wholly inside the viewport, with the page unscrolled
+    (unless ``unscrolled`` is false: the page scrolled itself to show them)."""
     boxes = page.locator(selector).evaluate_all(
         "els => els.map(e => { const r = e.getBoundingClientRect();"
         " return [e.id || e.tagName, r.left, r.top, r.right, r.bottom]; })"
     )
     assert boxes, f"nothing matches {selector}"
     width, height = page.viewport_size["width"], page.viewport_size["height"]
-    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("window.scrollY") == 0 or not unscrolled
     for name, left, top, right, bottom in boxes:
         assert left >= -0.5 and top >= -0.5, f"{name} starts off screen"
         assert right <= width + 0.5 and bottom <= height + 0.5, f"{name} ends below or beside the fold"
@@ -83,6 +84,12 @@ def test_the_decision_and_its_buttons_fit_the_screen_and_a_refusal_shows_beside_
         "els => els.map(e => e.getBoundingClientRect().height)"
     )
     assert len(heights) > 10 and min(heights) >= 44, heights
+    # A moment of the log: the board, what is shown and the way back together (a phone scrolls up).
+    page.click("#replay-2")
+    page.wait_for_selector("#back-to-game")
+    inside(page, "#status, #back-to-game, svg.boop-bed", unscrolled=False)
+    page.click("#back-to-game")
+    page.wait_for_selector("#back-to-game", state="detached")
     # Every game's first decision against the computer: the turn in words, the decision's buttons,
     # the board, Undo with its reason in words, and the rest of the controls (in the row when there
     # is room; behind "More" on a phone) all on screen with no scrolling.

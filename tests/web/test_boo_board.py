@@ -121,11 +121,11 @@ def test_tracing_taps_escape_and_enter():
     events = s.play_at(seat, move, 500)
     assert events[0].kind == "claim-wrong" and events[0].data["code"] == "boo.route.not-at-visitor"
     html = board.render(ctx_of(s, {}, events))
-    assert "route is wrong: The route ends in" in html and 'href="#/boo/rules?rule=BO-9"' in html
+    assert "route is wrong. The route ends in" in html and 'href="#/boo/rules?rule=BO-9"' in html
     assert "(BO-9)" not in html
     ctx = ctx_of(s)
     words = [event_line(ctx.t, board, ctx, e) for e in events]  # the log's lines, the embed's captions
-    assert "Player 1's route is wrong: The route ends in" in words[0]
+    assert "Player 1's route is wrong. The route ends in" in words[0]
     assert words[1] == "The search starts again for everyone."
     log = s.log()[-1]
     assert log.notation.startswith(COLOURS[route.colour] + " " + first) and "@0.5s" in log.notation

@@ -68,3 +68,22 @@ def test_a_real_time_clock_left_behind_does_not_wake_into_another_game():
     for ring in left_behind:
         ring()  # was: AttributeError: 'GhostsState' object has no attribute 'now'
     assert app.route.game == "ghosts-galore" and 'data-game="ghosts-galore"' in dom.html
+
+
+def test_a_moment_of_the_log_shows_with_its_way_back_beside_the_board_and_a_phone_scrolls_to_it():
+    moves = ["k@a1", "g:-", "k@f6", "g:-", "k@c3"]
+    for narrow in (False, True):
+        app, dom = open_app(f"#/boop/play?m={hotseat(moves)}")
+        revealed: list[str] = []
+        dom.narrow = lambda narrow=narrow: narrow  # type: ignore[attr-defined]
+        dom.reveal = revealed.append  # type: ignore[attr-defined]
+        dom.click("replay", "2")
+        turn = text_of(dom.html, "turn")
+        assert turn.startswith("Showing the position after move 2.") and turn.endswith(
+            ". Back to the game"
+        ), turn
+        assert dom.html.count('id="back-to-game"') == 1, "one way back, in the turn region"
+        # A phone (the log folded below the board): the page scrolls up to the moment and the way back.
+        assert revealed == (["turn"] if narrow else [])
+        dom.click("live")
+        assert 'id="back-to-game"' not in dom.html and app.replay is None

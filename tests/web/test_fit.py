@@ -34,6 +34,7 @@ def test_panes_go_as_many_a_row_as_draws_each_largest():
 
 def test_small_print_goes_only_when_the_board_is_small():
     assert fit.compact(228) and fit.compact(368) and not fit.compact(800)
+    assert fit.legible(13, 600, 600) and not fit.legible(13, 600, 300) and fit.legible(1, 600, None)
 
 
 def figure_of(game_id: str, frame: tuple[int, int], lang: str = "en") -> str:
@@ -61,6 +62,7 @@ def test_a_small_castle_leaves_out_the_periphery_and_wall_marks_a_large_one_keep
     large = figure_of("boo", (1400, 1000))
     assert 'class="arms' not in small and "boo-mark-" not in small.split("</defs>", 1)[1]
     assert 'class="arms' in large and 'href="#boo-mark-' in large
+    assert 'class="visitor-number"' not in small and 'class="visitor-number"' in large  # no 6 px digit
     for html in (small, large):  # the visitor and the ghost are drawn either way
         assert 'class="visitor"' in html and 'class="boo-ghost"' in html
 

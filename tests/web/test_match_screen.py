@@ -187,7 +187,6 @@ def private_board() -> Any:
         render=boop_board.render,
         act=boop_board.act,
         decision=boop_board.decision,
-        event_line=boop_board.event_line,
         PRIVATE=True,
     )
 

@@ -468,6 +468,8 @@ class App:
             match = self.sessions[gid].match
             step = int(arg)
             self.replay = step if 0 < step < len(match.plies) else None
+            if self.replay is not None and getattr(self.dom, "narrow", lambda: False)():
+                self.ui["reveal"] = "turn"  # the log is below the board: show the moment and the way back
             # The move plays once onto the board, as it did live (each event animates once).
             self.last_events = list(match.events[step - 1]) if 0 < step <= len(match.events) else []
         elif action == "live":
@@ -842,6 +844,9 @@ class App:
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
+        shown = ui.pop("reveal", None)
+        if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
+            self.dom.reveal(shown)
 
     def draw(self, html: str, home: str) -> list[redraw.Change] | None:
         """Put ``html`` on the page: only what changed when the screen keeps its shape

@@ -529,7 +529,8 @@ class Embed:
         viewer = self.spec.seat if viewer is None else viewer
         if self.trial is not None and self.trial.realtime:
             viewer = next(i for i, s in enumerate(self.trial.seats) if not s.is_ai)
-        self.ui["compact"] = self.size is not None and fit.compact(min(fit.stage_box(*self.size)))
+        px = min(fit.stage_box(*self.size)) if self.size is not None else None
+        self.ui["compact"], self.ui["board_px"] = px is not None and fit.compact(px), px
         return BoardContext(
             session=session,
             t=self.t,
@@ -639,6 +640,15 @@ class Embed:
             data_rule=rule,
         )
 
+    def event_items(self, lines: list[tuple[str, str]]) -> str:
+        """Caption lines as list items, each run of lines made by one rule linking it once, after
+        its last line (a capture's four lines: one "rule: A valid route", not four)."""
+        items = []
+        for i, (text, rule) in enumerate(lines):
+            last = i + 1 == len(lines) or lines[i + 1][1] != rule
+            items.append(tag("li", esc(text) + (" " + self.rule_link(rule) if rule and last else "")))
+        return "".join(items)
+
     def caption_panel(self) -> str:
         assert self.diagram is not None
         parts = []
@@ -646,11 +656,9 @@ class Embed:
         if own and self.trial is None:
             parts.append(tag("p", esc(own), class_="author", id="author-caption"))
         if self.trial is None:
-            items = "".join(
-                tag("li", esc(text) + (" " + self.rule_link(rule) if rule else ""))
-                for text, rule in self.caption_lines(self.step)
+            parts.append(
+                tag("ul", self.event_items(self.caption_lines(self.step)), class_="events", id="events")
             )
-            parts.append(tag("ul", items, class_="events", id="events"))
         parts.append(tag("p", esc(self.status()), class_="status", id="status"))
         if self.feedback:
             right = self.feedback in (self.t("embed.right"), self.t("embed.route-right"))

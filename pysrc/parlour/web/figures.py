@@ -56,6 +56,7 @@ def figure(
     session = LocalSession(game, start_match(game, state, players), [Seat(HUMAN)] * players, {})
     ctx = BoardContext(session, t, state, seat, list(events), animate=False, replay=0)
     ctx.ui["compact"] = box is not None and fit.compact(min(box))
+    ctx.ui["board_px"] = min(box) if box is not None else None
     if game.id == "boo":
         panes = [board.castle_svg(ctx, None)]
     elif game.id == "wooly-bully":

@@ -54,3 +54,9 @@ def columns(count: int, pane: tuple[float, float], box: tuple[float, float], gap
 def compact(px: float) -> bool:
     """Whether a board ``px`` CSS px across should leave out its small print."""
     return px < COMPACT_PX
+
+
+def legible(size: float, view: float, px: float | None) -> bool:
+    """Whether text ``size`` units high in a drawing ``view`` units across, drawn ``px`` CSS px
+    across, is at least :data:`MIN_TEXT_PX` (``px`` unknown: yes)."""
+    return px is None or size * px / view >= MIN_TEXT_PX

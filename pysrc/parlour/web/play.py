@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from parlour.engine import Event, Outcome
+from parlour.engine import Event, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, region, region_of, tag
 from parlour.web.screens import seat_label
@@ -327,11 +327,17 @@ def turn_region(
     notes: str = "",
 ) -> str:
     """Whose turn and what to decide, in words, with every button of the decision. ``text`` replaces
-    the status words (a network table between games); ``notes`` go first (a lost connection)."""
+    the status words (a network table between games); ``notes`` go first (a lost connection).
+    While a moment of the log is on show, the way back to the game is here, beside the board
+    (on a phone the log is far below it)."""
     words = status(t, ctx, decision, passing) if text is None else text
     line = notes + tag("p", esc(words), class_="status", id="status", aria_live="polite")
     buttons = ""
-    if decision is not None and decision.choices:
+    if ctx.replay is not None:
+        buttons = tag(
+            "div", button(t("app.live"), "live", class_="primary", id="back-to-game"), class_="choices"
+        )
+    elif decision is not None and decision.choices:
         buttons = tag(
             "div",
             "".join(choice_button(c) for c in decision.choices),
@@ -501,15 +507,19 @@ def event_lines(t: T, board: Any, ctx: BoardContext, events: list[Event], words:
 def described(t: T, game: Any, event: Event, name: Callable[[int], str]) -> tuple[str, str] | None:
     """``event`` (already cut to what the viewer may see) in the words of the game's
     :meth:`Game.describe_event` and the rule behind it, or ``None``. The parameter ``player`` is a
-    seat, said by ``name``; the other parameters as :func:`worded` says them."""
-    said = game.describe_event(event)
-    if said is None:
+    seat, said by ``name``; the other parameters as :func:`worded` says them. An event whose data
+    does not fit its words (a peer's, malformed) is said not at all, rather than breaking the page."""
+    try:
+        said = game.describe_event(event)
+        if said is None:
+            return None
+        key, params, rule = said
+        words = worded(t, dict(params))
+        if type(params.get("player")) is int:
+            words["player"] = name(params["player"])
+        return t(key, **words), rule
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ParlourError):
         return None
-    key, params, rule = said
-    words = worded(t, dict(params))
-    if type(params.get("player")) is int:
-        words["player"] = name(params["player"])
-    return t(key, **words), rule
 
 
 def worded(t: T, params: dict[str, Any]) -> dict[str, Any]:
@@ -660,14 +670,13 @@ def log_panel(
             )
             for item in items
         ]
-    live = button(t("app.live"), "live", class_="small", id="back-to-game") if ctx.replay is not None else ""
     body = (
         # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
         tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")
         if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
-    return panel("log", t("app.log"), body, open_ or ctx.replay is not None, live)
+    return panel("log", t("app.log"), body, open_ or ctx.replay is not None)
 
 
 def button_markup(label_markup: str, action: str, arg: object, pressed: bool, **extra: object) -> str:

@@ -144,8 +144,7 @@ class Live(Embed):
             self.diagram = shown
 
     def lines(self, said: list[tuple[str, str]]) -> str:
-        items = "".join(tag("li", esc(text) + (" " + self.rule_link(r) if r else "")) for text, r in said)
-        return tag("ul", items, class_="events", id="events")
+        return tag("ul", self.event_items(said), class_="events", id="events")
 
     def context(self, session: Any = None, live: bool = False) -> BoardContext:
         ctx = super().context(session, live)

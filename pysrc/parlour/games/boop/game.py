@@ -285,8 +285,8 @@ class BoopGame(Game[BoopState, str]):
         return (f"boop.log.{colour}.{what}", params)
 
     def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
-        """A caption line for ``event`` with the rule behind it; the placement, the turn passing and
-        a piece's return to the pool (said by its boop) have none of their own."""
+        """A line for ``event`` with the rule behind it, for the log and the embed's captions alike;
+        the placement (the move's own line says it), a pass and the turn passing have none."""
         data = event.data
         kind = event.kind
         if kind in ("boop", "booo"):
@@ -302,6 +302,8 @@ class BoopGame(Game[BoopState, str]):
                 else "BP-3"
             )
             return key, {"from": data["from"], "to": data.get("to") or ""}, rule
+        if kind == "returned":  # booped off the bed: back to its owner's pool
+            return "boop.event.returned", {"from": data["from"]}, "BP-4"
         if kind == "blocked":
             return "boop.event.blocked", {"cell": data["cell"]}, "BP-6"
         if kind == "ghost-enter":  # the seam in cells, as the log says it ("c6–d6", not "top-c")

@@ -33,6 +33,7 @@ from parlour.games.boo.castle import (
     is_room,
     parse_cell,
 )
+from parlour.web import fit
 from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
@@ -179,10 +180,13 @@ def ghost_shape(scale: float = 1.0) -> str:
     )
 
 
-def visitor_shape(number: int) -> str:
+def visitor_shape(number: int, numbered: bool = True) -> str:
+    """The visitor; its number only where it can be read (a small castle's would be a speck: the
+    visitor's name, number included, is its ``aria-label``)."""
+    text = f'<text y="14" class="visitor-number">{number}</text>' if numbered else ""
     return (
         '<circle cy="-13" r="8" class="visitor-head"/><path d="M-13,18 Q-13,-4 0,-4 Q13,-4 13,18 Z" class="visitor-body"/>'
-        f'<text y="14" class="visitor-number">{number}</text>'
+        + text
     )
 
 
@@ -340,6 +344,8 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     layer = castle_layer(state.arrangement, t("boo.name"), labels, compact)
     parts = [kept("boo-castle-layer", key, defs() + layer)]
     big = ' transform="scale(1.35)"' if compact else ""  # pieces a small castle still shows clearly
+    px = ctx.ui.get("board_px")
+    numbered = fit.legible(13 * (1.35 if compact else 1), SIZE * CELL + 24 if compact else VIEW, px)
     room = state.visitor_room
     # Regions (markup.region): the tokens under the cells, the cells, the visitor and route over
     # them, the ghost: a redraw replaces only those that changed.
@@ -373,7 +379,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         cx, cy = centre(room)
         label = t("boo.a11y.visitor", visitor=state.visitor, room=cell_name(room))
         over.append(
-            f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}"><g{big}>{visitor_shape(state.visitor)}</g></g>'
+            f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}"><g{big}>{visitor_shape(state.visitor, numbered)}</g></g>'
         )
     shown = shown_route(ctx)
     if shown:
@@ -476,7 +482,8 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
                 f' data-arg="{name}"{press} aria-label="{", ".join(words)}">'
                 f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>'
             )
-        rows.append(f'<g role="row">{"".join(cells)}</g>')
+        # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
+        rows.append(region(f"boo-row-{y}", f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'))
     return f'<g class="cells" id="boo-cells">{"".join(rows)}</g>'
 
 

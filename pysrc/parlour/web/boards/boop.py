@@ -607,23 +607,6 @@ def decision(ctx: BoardContext) -> Decision | None:
     return Decision(t(info["prompt"]), tuple(choices))
 
 
-# --- the log ---------------------------------------------------------------------------------
-SILENT = frozenset({"placed", "pass", "turn"})
-"""Events the move's own line already says (the placement, a pass) or that need no line."""
-
-
-def event_line(ctx: BoardContext, event: Any) -> str | None:
-    """One event in plain words for the log, automatic steps included (a piece booped off and back
-    to its pool, a ghost floating on, a forced graduation)."""
-    kind, data = event.kind, dict(event.data)
-    if kind in SILENT:
-        return None
-    if kind in ("boop", "booo") and not data.get("to"):
-        kind += "-off"
-    params = {k: "–".join(map(str, v)) if isinstance(v, list) else v for k, v in data.items()}
-    return ctx.t(f"boop.event.{kind}", **params)
-
-
 # --- input -------------------------------------------------------------------------------------
 def act(ctx: BoardContext, action: str, arg: str) -> str | None:
     """A move in notation for the engine, or ``None`` after a selection change."""
