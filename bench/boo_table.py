@@ -26,7 +26,13 @@ from parlour.games.boo import GAME  # noqa: E402
 from parlour.games.boo.castle import cell_name  # noqa: E402
 from play_latency import spread  # noqa: E402
 
-LONG = """window.benchLong = []; window.parlourRedraws = [];
+LONG = """window.benchLong = []; window.parlourRedraws = []; window.benchFrames = [];
+new PerformanceObserver((l) => l.getEntries().forEach((e) => window.benchFrames.push({
+  ms: Math.round(e.duration),
+  script_ms: Math.round(e.scripts.reduce((a, s) => a + s.duration, 0)),
+  layout_ms: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+  by: e.scripts.map((s) => s.invoker + " " + Math.round(s.duration)).slice(0, 3),
+}))).observe({ type: "long-animation-frame" });
 new PerformanceObserver((l) => l.getEntries().forEach((e) => window.benchLong.push(e.duration)))
   .observe({ type: "longtask" });"""
 
@@ -75,6 +81,7 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
     long = [float(x) for x in page.evaluate("window.benchLong")]
     plies = page.locator("#move-log > li").count()
     noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
+    frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     return {
         "seconds": seconds,
         "plies": plies,
@@ -82,6 +89,7 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
         "longest_ms": round(max(long), 1) if long else 0.0,
         "over_50ms": sum(1 for x in long if x > 50),
         "redraws": spread(noted),
+        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:4],
     }
 
 
@@ -97,7 +105,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 820, "height": 1180})
-            report = {"tap_redraw_ms": taps(page, url, args.taps)}
+            report = {"tap_redraw_ms": taps(page, url, args.taps)} if args.taps else {}
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             report["five_bots"] = with_bots(page, url, args.seconds)
             browser.close()

@@ -132,10 +132,12 @@ def spread(noted: list[list[float]]) -> dict[str, Any]:
     markup, the page taking it (parsing; layout a scroll restore forces), and how much was drawn."""
     if not noted:
         return {}
-    columns = ("markup_ms", "draw_ms", "drawn_chars", "screen_chars")
+    columns = ("markup_ms", "draw_ms", "drawn_chars", "screen_chars", "settle_ms")
     out: dict[str, Any] = {"count": len(noted)}
     for i, name in enumerate(columns):
-        values = sorted(row[i] for row in noted)
+        values = sorted(row[i] for row in noted if len(row) > i)
+        if not values:
+            continue
         out[name] = {
             "median": round(statistics.median(values), 1),
             "p95": round(values[int(0.95 * (len(values) - 1))], 1),

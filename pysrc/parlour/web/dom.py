@@ -7,6 +7,7 @@ stays pure Python and testable on CPython.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -104,7 +105,17 @@ def _hold(doc: Any, root: Any, replaced: list[Any]) -> dict[str, Any]:
     }
 
 
+_settled = [0.0]
+"""How long the last redraw's settling took (scroll, focus: they make the browser lay out the page)."""
+
+
 def _put_back(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
+    started = time.perf_counter()
+    _settle(doc, root, held, home)
+    _settled[0] = (time.perf_counter() - started) * 1000
+
+
+def _settle(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
     _restore_scroll(root, held["scrolled"])
     _put_back_frames(root, held["frames"])
     focus_id, typed = held["focus"], held["typed"]
@@ -215,10 +226,11 @@ def patch(parts: dict[str, str]) -> bool:
 def note_redraw(markup_ms: float, draw_ms: float, drawn: int, screen: int) -> None:
     """Benchmarks only (``window.parlourRedraws`` set by them): a redraw's time making the markup
     in Python, putting it on the page (parsing, and any layout a scroll restore forces), the
-    characters put on the page and the whole screen's."""
+    characters put on the page and the whole screen's, and the part of drawing spent settling
+    (scroll and focus put back: the layout they force)."""
     out = getattr(js.window, "parlourRedraws", None)
     if _some(out):
-        out.push(f"{markup_ms:.1f} {draw_ms:.1f} {drawn} {screen}")
+        out.push(f"{markup_ms:.1f} {draw_ms:.1f} {drawn} {screen} {_settled[0]:.1f}")
 
 
 def copy(text: str) -> None:

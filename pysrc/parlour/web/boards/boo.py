@@ -499,7 +499,8 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
                 f' data-arg="{name}"{press} aria-label="{", ".join(words)}">'
                 f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>'
             )
-        rows.append(f'<g role="row">{"".join(cells)}</g>')
+        # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
+        rows.append(region(f"boo-row-{y}", f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'))
     return f'<g class="cells" id="boo-cells">{"".join(rows)}</g>'
 
 

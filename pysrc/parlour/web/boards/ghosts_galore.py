@@ -19,7 +19,7 @@ from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
 from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
 from parlour.games.ghosts_galore.tiles import tile_set
 from parlour.web.boards import ghosts_draw as draw
-from parlour.web.markup import attrs, button, esc, tag
+from parlour.web.markup import attrs, button, esc, region, region_of, tag
 from parlour.web.play import BoardContext, Choice, Decision
 from parlour.web.screens import seat_label
 
@@ -222,9 +222,10 @@ def train(
     if held is not None and held["cell"] is not None:
         parts.append(draw.placed_tile(tiles[held["tile"]], held["rot"], held["cell"], "preview"))
     label = t("ghosts-galore.a11y.train", name=name(ctx, seat))
-    return (
+    return region(
+        f"gg-train-{seat}",
         f'<svg viewBox="0 0 {draw.TRAIN} {draw.TRAIN}" class="gg-train-svg{"" if ctx.animate else " no-anim"}"'
-        f' role="grid" aria-label="{esc(label)}">' + "".join(parts) + "</svg>"
+        f' id="gg-train-{seat}" role="grid" aria-label="{esc(label)}">' + "".join(parts) + "</svg>",
     )
 
 
@@ -282,6 +283,7 @@ def draft_panel(ctx: BoardContext, view: dict[str, Any], held: dict[str, Any] | 
         "section",
         title + tag("div", stack + "".join(tiles), class_="gg-offers", role="group"),
         class_="gg-draft",
+        id="gg-draft",
         aria_label=t("ghosts-galore.table"),
     )
 
@@ -506,15 +508,18 @@ def others(
         for s in seats
     )
     trains = "".join(
-        tag(
-            "figure",
+        region_of(
             tag(
-                "figcaption",
-                esc(name(ctx, s)) + (" · " + esc(t("ghosts-galore.taken")) if view["taken"][s] else ""),
+                "figure",
+                tag(
+                    "figcaption",
+                    esc(name(ctx, s)) + (" · " + esc(t("ghosts-galore.taken")) if view["taken"][s] else ""),
+                )
+                + train(ctx, view, s, live=False, scored=scored.get(s)),
+                class_="gg-train other" + (" shown" if s == shown else ""),
+                data_seat=s,
+                id=f"gg-other-{s}",
             )
-            + train(ctx, view, s, live=False, scored=scored.get(s)),
-            class_="gg-train other" + (" shown" if s == shown else ""),
-            data_seat=s,
         )
         for s in seats
     )
@@ -557,10 +562,14 @@ def render(ctx: BoardContext) -> str:
         scored=scored.get(me),
     )
     title = tag("h2", esc(name(ctx, me) if you is None else ctx.t("ghosts-galore.your-train")))
+    # Regions (markup.region): a move redraws the trains and panels it changed, not the whole board.
     mine_part = tag("div", title + own, class_="gg-train mine", data_seat=me)
-    side = draft_panel(ctx, view, held, live) + hidden_panel(ctx, view, pencil)
+    side = region_of(draft_panel(ctx, view, held, live)) + region_of(hidden_panel(ctx, view, pencil))
     top = tag("div", mine_part + tag("div", side, class_="gg-side"), class_="gg-top")
-    return tag("div", top, class_="gg", data_round=view["round"], data_you="" if you is None else you)
+    board = tag(
+        "div", top, class_="gg", id="gg-board", data_round=view["round"], data_you="" if you is None else you
+    )
+    return region("gg-board", board)
 
 
 def side_panels(ctx: BoardContext) -> list[tuple[str, str, str]]:
