@@ -160,8 +160,10 @@ def test_without_a_worker_the_host_answers_its_questions_itself_and_a_new_round_
     net, anna, worker = snap_table()
     host = net.host
     old = worker.collect()
-    host.bots_here()  # the worker failed: the host's own bots take over, nothing stalls
-    assert host.bot_questions() == [] and host.next_bot_at(net.now) == 50_000 + 3_000
+    assert host.answer_here(old[0])  # the worker failed on this one: the host answers it
+    assert host.next_bot_at(net.now) == 50_000 + 3_000 and host.bot_questions() == []
+    host.bots_here()  # no worker at all: the host's own bots answer everything, nothing stalls
+    assert host.bot_questions() == [] and host.bots_to_move(net.now + 3_000) == [0, 2]
     net.advance(3_000)
     net.host_out(host.run_bots(net.now))
     net.run()
@@ -173,7 +175,8 @@ def test_without_a_worker_the_host_answers_its_questions_itself_and_a_new_round_
     net.host_out(host.start(net.now))
     net.run()
     assert host.phase == "playing" and len(host.match.plies) == 0
-    assert not host.bot_answer(worker.reply(old[0])), "the previous match's answer is not this one's"
+    assert not host.bot_answer(worker.reply(old[1])), "the previous match's answer is not this one's"
+    assert not host.answer_here(old[1]), "nor is its question thought about again"
     assert not host.bot_answer("{not json") and not host.bot_answer('{"key": 1}')
     assert "a bot's reply was not an answer: dropped" in host.log
 

@@ -165,3 +165,14 @@ def test_an_event_whose_data_does_not_fit_its_words_is_left_unsaid_not_a_crash()
         "Round 3 begins; Seat 1 is the first player.",
         "GG-5",
     )
+
+
+@pytest.mark.parametrize("game_id", sorted(PACKAGES))
+def test_every_rule_the_engine_names_is_a_named_link_target_in_the_rules_help(game_id):
+    """A refusal's rule link from the match screen (``#/GAME/rules?rule=ID``) and a caption's both
+    land on the rule, shown by its name in every language."""
+    root = Path(__file__).resolve().parents[2] / "pysrc/parlour/games" / PACKAGES[game_id]
+    named = set(re.findall(r'"((?:BO|WB|GG)-[A-Z0-9]+)"', "".join(p.read_text() for p in root.glob("*.py"))))
+    assert len(named) >= 5 and named <= help_anchors(game_id)
+    for lang in LANGUAGES:
+        assert all(f"{game_id}.rule.{rule}" in catalogue(lang) for rule in named), lang

@@ -440,3 +440,25 @@ def test_each_log_line_embeds_the_moment_after_its_move_and_focus_comes_back():
     assert "&amp;step=3" in text_of(dom.html, "embed-snippet")
     dom.click("embed-close")
     assert dom.focused == "embed"
+
+
+def test_a_log_entry_says_the_move_in_words_and_keeps_its_notation_out_of_sight():
+    """Newcomer report item 5 (decision 0099): the log's entries show the player's words only; the
+    raw notation (English, code-like: ``k@a1``, ``take 79 a2 r0``) is the entry's tooltip and data
+    attribute, never visible text, in every language."""
+    from functools import partial
+
+    from parlour.i18n import translate
+
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1', 'g:-', 'k@f6'])}")
+    entry = text_of(dom.html, "log-0")
+    assert entry.startswith("1. Orange places a kitten on a1") and "k@a1" not in entry
+    assert re.search(r'<button[^>]*id="replay-1"[^>]*title="k@a1"[^>]*data-notation="k@a1"', dom.html)
+    assert "<code>" not in dom.html
+    t = partial(translate, "ru")
+    item = play.LogItem(4, "Аня берёт плитку", "take 79 a2 r0", ["событие"])
+    for replayable in (True, False):
+        html = play.log_entry_markup(t, item, current=False, replayable=replayable)
+        words = re.sub(r"<[^>]+>", " ", html)
+        assert "5. Аня берёт плитку" in words and "take" not in words
+        assert 'title="take 79 a2 r0"' in html and 'data-notation="take 79 a2 r0"' in html

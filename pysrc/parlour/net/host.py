@@ -747,8 +747,7 @@ class HostSession:
         plans: list[tuple[int, int]] = []
         for seat in self._bot_seats():
             if (ply, seat) not in self._plans and not self.bots_elsewhere:
-                question = self._question(ply, seat)
-                self.bot_answer(decide(json.loads(question.text), self.game, self.bots, self._bots))
+                self.answer_here(self._question(ply, seat))
             plan = self._plans.get((ply, seat))
             if plan is not None:
                 timed = isinstance(plan, dict) and isinstance(plan.get("t"), int)
@@ -800,12 +799,10 @@ class HostSession:
             self._note("a bot's reply was not an answer: dropped")
             return False
         key, move = found
-        if self.match is None:
+        seat = self._asked_seat(key)
+        if seat is None or self.match is None:
             return False
         ply = len(self.match.plies)
-        seat = next((s for s in self._bot_seats() if self._question_key(ply, s) == key), None)
-        if seat is None:
-            return False
         if move is not None:
             try:
                 self.game.decode_move(move)
@@ -818,11 +815,26 @@ class HostSession:
         self._plans[(ply, seat)] = move
         return True
 
+    def answer_here(self, question: Question) -> bool:
+        """Answer ``question`` on the spot, with the same :func:`~parlour.net.hostbots.decide` a
+        worker runs (no worker, or it could not answer this one), and keep the answer as
+        :meth:`bot_answer` does; a question the table has left is not even thought about."""
+        if self._asked_seat(question.key) is None:
+            return False
+        return self.bot_answer(decide(json.loads(question.text), self.game, self.bots, self._bots))
+
     def bots_here(self) -> None:
-        """The worker is gone (or never came): from now on the host answers its bots' questions on
-        the spot. Questions still out are forgotten; an answer that comes anyway is still taken."""
+        """There is no worker: from now on the host answers its bots' questions on the spot.
+        Questions still out are forgotten; an answer that comes anyway is still taken."""
         self.bots_elsewhere = False
         self._asked.clear()
+
+    def _asked_seat(self, key: str) -> int | None:
+        """The AI seat a question with ``key`` is for, if it is still this table's question now."""
+        if self.match is None:
+            return None
+        ply = len(self.match.plies)
+        return next((s for s in self._bot_seats() if self._question_key(ply, s) == key), None)
 
     def _question_key(self, ply: int, seat: int) -> str:
         return key_of(self._table_key(), ply, seat, self.seats[seat].level)

@@ -25,6 +25,7 @@ from parlour.engine import JSON, Event, Game, IllegalMove, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.guest import check_view
+from parlour.net.hostbots import Question
 from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
 from parlour.web import boards, play, qr
 from parlour.web.markup import attrs, button, esc, labelled, tag
@@ -1430,17 +1431,16 @@ class NetPlay:
             host.bots_here()
             return
         for question in host.bot_questions():
-            think(question.text, self._bot_replied(host))
+            think(question.text, self._bot_replied(host, question))
 
-    def _bot_replied(self, host: HostSession) -> Callable[[str | None], None]:
+    def _bot_replied(self, host: HostSession, question: Question) -> Callable[[str | None], None]:
         def replied(reply: str | None) -> None:
             if self.host is not host:  # another table opened meanwhile
                 return
-            if reply is None:  # no worker after all: the host's bots think on this page
-                host.bots_here()
-            elif not host.bot_answer(reply):
-                return
-            self.schedule_bots()
+            # No worker, or it failed on this one: this page answers it (the next goes to the worker).
+            kept = host.answer_here(question) if reply is None else host.bot_answer(reply)
+            if kept:
+                self.schedule_bots()
 
         return replied
 

@@ -613,18 +613,22 @@ def tab_stop(replay: int | None, plies: int) -> int:
 def log_entry_markup(
     t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True, embed: bool = True
 ) -> str:
-    """A log entry: the ply's words and notation (a button showing that moment when ``replayable``),
-    the "embed this moment" button (unless not ``embed``), its events' lines under it. Only the
-    ``stop`` entry's buttons are in the Tab order (a long game's log is one stop, not two per move)."""
+    """A log entry: the ply's words (a button showing that moment when ``replayable``), the "embed
+    this moment" button (unless not ``embed``), its events' lines under it. Only the ``stop``
+    entry's buttons are in the Tab order (a long game's log is one stop, not two per move).
+
+    The move's notation is not shown: the words already say the move in the player's language,
+    and the notation (English, code-like) only crowded the entry. It stays in the entry's
+    tooltip and ``data-notation`` (on the entry's button) for those who read it (decision 0099)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
-    label += tag("code", esc(item.notation)) if item.notation else ""
     lines = item.lines
     sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
     step, tabindex = item.index + 1, 0 if stop else -1
+    known = {"title": item.notation or None, "data_notation": item.notation or None}
     head = (
-        button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex)
+        button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex, **known)
         if replayable
-        else tag("p", label)
+        else tag("p", label, **known)
     )
     if replayable and embed:  # "Embed this moment": the position after this move, its events as captions
         head += tag(

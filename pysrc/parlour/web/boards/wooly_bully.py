@@ -704,7 +704,7 @@ HELP_RULES: dict[str, tuple[str, ...]] = {
     "wooly-bully.help.turn": ("WB-3",),
     "wooly-bully.help.draw": ("WB-4",),
     "wooly-bully.help.holes": ("WB-5",),
-    "wooly-bully.help.wolf": ("WB-7", "WB-8"),
+    "wooly-bully.help.wolf": ("WB-7", "WB-D2", "WB-8"),
     "wooly-bully.help.hunter": ("WB-9", "WB-10"),
     "wooly-bully.help.joined-forests": ("WB-11",),
     "wooly-bully.help.reveal": ("WB-12",),
