@@ -60,6 +60,26 @@ def test_the_castle_shows_walls_with_a_mark_per_colour_tokens_ghost_visitor_and_
     assert 'data-action="boo-booo" data-arg="0" data-press="1"' in html
 
 
+def test_the_castle_edges_show_the_notation_and_every_cell_is_named_by_it():
+    """Newcomer play-test 2, item 3: the log's "room g3" can be found on the board (a1 is the top-left
+    room by the white tower, docs/rules/boo.md); a screen reader hears cells, not shield initials."""
+    html = board.render(ctx_of(session("human", "human")))
+    letters = re.findall(r'class="coord col">(\w)<', html)
+    numbers = re.findall(r'class="coord row">(\d)<', html)
+    assert letters == list("abcdefghi") and numbers == [str(n) for n in range(1, 10)]
+    # "g" sits over column 7 (x = 6) and "3" beside row 3 (y = 2), where the cell g3 is.
+    gx = float(re.search(r'<text x="([\d.]+)"[^>]*class="coord col">g<', html)[1])
+    ry = float(re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*class="coord row">3<', html)[1])
+    x, y = board.origin((6, 2))
+    assert x < gx <= x + board.CELL and y < ry <= y + board.CELL and cell_name((6, 2)) == "g3"
+    assert re.search(r'id="cell-g3"[^>]*aria-label="room g3', html)
+    assert re.search(r'id="cell-e5"[^>]*aria-label="corridor e5', html)
+    assert 'class="coords" aria-hidden="true"' in html
+    assert len(re.findall(r'class="(?:arms|portrait) [^"]*"[^>]*aria-hidden="true"', html)) == 24
+    # A castle drawn small (an embed) has no room for them.
+    assert "coord" not in board.castle_svg(ctx_of(session("human", "human"), ui={"compact": True}), None)
+
+
 def test_russian_and_ukrainian_boards_use_their_own_words():
     s = session("human", "human")
     for lang, word in (("ru", "Бу-у-у!"), ("uk", "Бу-у-у!")):
@@ -289,3 +309,26 @@ def test_the_castle_walls_are_a_kept_layer_that_a_page_does_not_draw_twice():
     other = session("human", "human", seed="another castle")
     _, reused, _ = reuse_kept(board.render(ctx_of(other)), shown)
     assert reused == []  # another castle: drawn afresh
+
+
+def test_ru_uk_colour_names_are_never_left_undeclined_after_a_noun():
+    """Newcomer play-test 2: "начиная с цвета красный". The colour words are nominative, so a
+    sentence gives them on their own ("первый цвет — красный"), never after "цвета"/"цветом"."""
+    import json
+    from pathlib import Path
+
+    for lang in ("ru", "uk"):
+        path = Path(board.__file__).parents[2] / "games" / "boo" / "i18n" / f"{lang}.json"
+        text = json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False)
+        assert not re.search(r"(цвет\w*|кольор\w*|колір) \{colour\}", text), lang
+
+
+def test_a_moment_of_the_log_does_not_ask_to_search_on_the_board():
+    """Newcomer play-test 2, item 4: while a log entry is shown the prompt does not urge a search;
+    the turn region says which moment it is and has "Back to the game" (play.turn_region)."""
+    s = session("human", "human")
+    ctx = ctx_of(s)
+    words = board.esc(t("boo.prompt.search", visitor=1))
+    assert words in board.render(ctx)
+    ctx.replay = 1
+    assert words not in board.render(ctx)

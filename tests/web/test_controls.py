@@ -87,3 +87,14 @@ def test_a_moment_of_the_log_shows_with_its_way_back_beside_the_board_and_a_phon
         assert revealed == (["turn"] if narrow else [])
         dom.click("live")
         assert 'id="back-to-game"' not in dom.html and app.replay is None
+
+
+def test_the_log_says_each_move_in_words_without_its_notation():
+    """Newcomer item 10: "k@a1", "g:top-c" (and Boo!'s English colour words) beside each entry read
+    as noise, in a Russian log too; the words say the move."""
+    for lang, words in (("en", "Orange brings the ghost cat in between c6 and d6"), ("ru", "c6 и d6")):
+        _app, dom = open_app(
+            f"#/boop/play?m={hotseat(['k@a1', 'g:top-c'])}", {"parlour.settings": f'{{"lang": "{lang}"}}'}
+        )
+        log = text_of(dom.html, "move-log")
+        assert words in log and "k@a1" not in log and "g:top-c" not in log, log

@@ -140,6 +140,7 @@ def castle_layer(
             parts.append(wall(a, b, colour, compact))
     if compact:
         return "".join(parts)
+    parts.append(coordinates())
     comps = components()
     for i in range(6):
         column = 3 * (i // 2) + 2 * (i % 2)
@@ -156,6 +157,22 @@ def castle_layer(
     return "".join(parts)
 
 
+def coordinates() -> str:
+    """The board notation the log and messages use (docs/rules/boo.md: column letters a–i from the
+    left, row numbers 1–9 from the top, ``a1`` by the white tower): each letter in the top corner
+    of its column's first cell, each number in the left corner of its row's first cell, clear of
+    the walls (which run along the cells' sides). Read aloud in each cell's name instead."""
+    letters = "".join(
+        f'<text x="{MARGIN + x * CELL + CELL - 8}" y="{MARGIN + 17}" class="coord col">{chr(97 + x)}</text>'
+        for x in range(SIZE)
+    )
+    numbers = "".join(
+        f'<text x="{MARGIN + 7}" y="{MARGIN + y * CELL + CELL - 8}" class="coord row">{y + 1}</text>'
+        for y in range(SIZE)
+    )
+    return f'<g class="coords" aria-hidden="true">{letters}{numbers}</g>'
+
+
 def shield(x: float, y: float, label: str, short: str, key: str, kind: str) -> str:
     """A coat of arms (a shield) or a portrait (an oval frame) with the name's short form."""
     body = (
@@ -164,7 +181,7 @@ def shield(x: float, y: float, label: str, short: str, key: str, kind: str) -> s
         else '<ellipse rx="15" ry="18"/>'
     )
     return (
-        f'<g class="{kind} {kind}-{key}" transform="translate({x:.0f},{y:.0f})" data-key="{key}">'
+        f'<g class="{kind} {kind}-{key}" transform="translate({x:.0f},{y:.0f})" data-key="{key}" aria-hidden="true">'
         f"<title>{esc(label)}</title>{body}"
         f'<text y="5" class="initial">{esc(short)}</text></g>'
     )
@@ -744,8 +761,8 @@ def explanation(ctx: BoardContext) -> str:
 
 def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     state, t = ctx.state, ctx.t
-    if state.winners is not None:
-        return ""
+    if state.winners is not None or ctx.replay is not None:
+        return ""  # a moment of the log: the turn region says which, with "Back to the game"
     if current is not None:
         return t("boo.prompt.trace", player=seat_name(ctx, current["seat"]))
     if state.claimant is not None:
