@@ -321,3 +321,14 @@ def test_ru_uk_colour_names_are_never_left_undeclined_after_a_noun():
         path = Path(board.__file__).parents[2] / "games" / "boo" / "i18n" / f"{lang}.json"
         text = json.dumps(json.loads(path.read_text(encoding="utf-8")), ensure_ascii=False)
         assert not re.search(r"(цвет\w*|кольор\w*|колір) \{colour\}", text), lang
+
+
+def test_a_moment_of_the_log_does_not_ask_to_search_on_the_board():
+    """Newcomer play-test 2, item 4: while a log entry is shown the prompt does not urge a search;
+    the turn region says which moment it is and has "Back to the game" (play.turn_region)."""
+    s = session("human", "human")
+    ctx = ctx_of(s)
+    words = board.esc(t("boo.prompt.search", visitor=1))
+    assert words in board.render(ctx)
+    ctx.replay = 1
+    assert words not in board.render(ctx)

@@ -102,6 +102,8 @@ def test_gg_d2_a_three_person_game_by_the_board_to_the_final_breakdown():
     assert ('id="gg-end-tie"' in dialog) == tied  # the tie-break in words only when it decided
     for p, sheet in enumerate(sheets):
         assert re.search(f'data-total="{p}"[^>]*><strong>{sheet.total}<', dialog)
+    # GG-T: the dead ends under the total say they only break a tie (second play-test, item 10).
+    assert '<th scope="row">Dead ends (only to break a tie on points)</th>' in dialog
 
 
 def test_gg_d1_the_category_a_tile_changed_is_highlighted():

@@ -168,3 +168,43 @@ def test_russian_and_ukrainian_texts_are_translated_not_copied():
     for key in ("app.play", "app.undo", "app.rules", "app.start"):
         assert web["ru"][key] != web["en"][key] and web["uk"][key] != web["en"][key]
         assert re.search("[а-яіїєґ]", web["uk"][key], re.I)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_settings_fold_the_network_servers_under_advanced_closed_by_default(lang):
+    """Second play-test: STUN/TURN and relay fields are for the few; they sit in a native
+    <details> (keyboard-operable by its <summary>), closed until the player has set one."""
+    from functools import partial
+
+    from parlour.web import screens
+    from parlour.web.settings import Settings
+
+    t = partial(translate, lang)
+    html = screens.settings(t, Settings(lang=lang))
+    fold = re.search(r'<details class="advanced" id="net-advanced">(.*)</details>', html, re.S)
+    assert fold and f"<summary>{t('app.net.advanced')}</summary>" in fold.group(1)
+    assert 'id="net-ice"' in fold.group(1) and 'id="net-relays"' in fold.group(1)
+    assert 'id="lang"' not in fold.group(1) and 'id="lang"' in html
+    opened = screens.settings(t, Settings(lang=lang), ice="stun:stun.example.org")
+    assert '<details class="advanced" id="net-advanced" open>' in opened
+
+
+def test_a_yes_no_option_is_a_checkbox_inside_its_label_row():
+    """Wooly Bully's rule variants: each checkbox sits inside its <label class="field"> row, so the
+    whole row (at least 44 px tall, app.css) toggles it, not only the 28 px box."""
+    from functools import partial
+
+    from parlour.games.wooly_bully import GAME as game
+    from parlour.web import screens
+
+    html = screens.setup(partial(translate, "en"), game, ["easy"], ["human", "human"], {})
+    boxes = [o.name for o in game.options if not o.hidden and isinstance(o.default, bool)]
+    assert boxes
+    for name in boxes:
+        assert re.search(
+            rf'<label class="field"><span>[^<]+</span><input type="checkbox"[^>]*id="opt-{name}">', html
+        )
+    from pathlib import Path
+
+    css = (Path(__file__).parents[2] / "web/assets/app.css").read_text()
+    assert "label.field:has(> input[type=checkbox]) { min-height: 44px;" in css

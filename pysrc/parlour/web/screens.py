@@ -171,8 +171,8 @@ def setup(
 
 
 def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
-    """Language, animations, and for network play the STUN/TURN servers (``ice``, one a line) and
-    the signalling relays of rooms (``relays``)."""
+    """Language, animations, and folded under "Advanced: network" (open when either is set) the
+    STUN/TURN servers (``ice``, one a line) and the signalling relays of rooms (``relays``)."""
     langs = "".join(
         tag("option", esc(t(f"app.lang.{code}")), value=code, selected=code == current.lang)
         for code in LANGUAGES
@@ -183,16 +183,19 @@ def settings(t: T, current: Settings, ice: str = "", relays: str = "") -> str:
     )
     body = labelled(t("app.language"), tag("select", langs, data_action="lang", id="lang"))
     body += labelled(t("app.animations"), tag("select", anims, data_action="animations", id="animations"))
-    body += labelled(
+    network = labelled(
         t("app.net.ice"),
         tag("textarea", esc(ice), id="net-ice", rows=3, data_action="net-ice")
         + tag("small", esc(t("app.net.ice-help")), class_="muted"),
     )
-    body += labelled(
+    network += labelled(
         t("app.net.relays"),
         tag("textarea", esc(relays), id="net-relays", rows=2, data_action="net-relays")
         + tag("small", esc(t("app.net.relays-help")), class_="muted"),
     )
+    # Most players never need these: folded away, open once the player has set any (decision 0099).
+    summary = tag("summary", esc(t("app.net.advanced")))
+    body += tag("details", summary + network, class_="advanced", id="net-advanced", open=bool(ice or relays))
     return header(t, t("app.settings")) + tag(
         "main", tag("section", body, class_="setup"), id="main", data_screen="settings"
     )

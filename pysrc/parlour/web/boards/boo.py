@@ -761,8 +761,8 @@ def explanation(ctx: BoardContext) -> str:
 
 def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     state, t = ctx.state, ctx.t
-    if state.winners is not None:
-        return ""
+    if state.winners is not None or ctx.replay is not None:
+        return ""  # a moment of the log: the turn region says which, with "Back to the game"
     if current is not None:
         return t("boo.prompt.trace", player=seat_name(ctx, current["seat"]))
     if state.claimant is not None:
