@@ -332,3 +332,21 @@ def test_a_moment_of_the_log_does_not_ask_to_search_on_the_board():
     assert words in board.render(ctx)
     ctx.replay = 1
     assert words not in board.render(ctx)
+
+
+def test_on_a_phone_the_castle_fills_the_width_and_no_column_is_cut_off():
+    """The phone rule's crop window (app.css) holds the whole stone rim: column i and row 9 are not cut."""
+    from pathlib import Path
+
+    css = (Path(__file__).parents[2] / "web" / "assets" / "app.css").read_text()
+    rule = re.search(
+        r"\.boo-castle:not\(\.mini\) \{ flex: none; width: calc\(100% \* (\d+) / (\d+)\);"
+        r".*?margin-left: calc\(-100% \* (\d+) / (\d+)\)",
+        css,
+    )
+    assert rule, "the phone rule for the castle is gone"
+    view, shown, left, shown_again = map(int, rule.groups())
+    assert view == board.VIEW and shown == shown_again
+    rim = (board.MARGIN - 10, board.MARGIN + board.SIZE * board.CELL + 10)
+    assert left <= rim[0] and rim[1] <= left + shown, "the crop cuts the castle's rim"
+    assert shown <= rim[1] - rim[0] + 8, "the castle does not take the phone's width"
