@@ -11,7 +11,6 @@ No guest is needed: the host's own seat is a bot too, so the match plays itself 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -19,8 +18,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "pysrc")]
 
-from harness import CHROMIUM_ARGS, build, serve_dist  # noqa: E402
-from play_latency import INSTRUMENT, ON_PAGE  # noqa: E402
+from play_latency import INSTRUMENT, ON_PAGE, each_game  # noqa: E402
 
 
 def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) -> dict[str, Any]:
@@ -59,26 +57,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--games", default="")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
-    from parlour.web import boards
-
-    gids = [g for g in (args.games.split(",") if args.games else boards.BOARDS) if boards.playable(g)]
-    url, server = serve_dist()
-    results: dict[str, Any] = {}
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
-            for gid in gids:
-                results[gid] = {
-                    "bots_in_worker": play_one(browser, url, gid, False, args.seconds),
-                    "bots_on_page": play_one(browser, url, gid, True, args.seconds),
-                }
-                print(gid, json.dumps(results[gid]), file=sys.stderr, flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
-    print(json.dumps(results, indent=2))
+    each_game(
+        args.games,
+        lambda browser, url, gid: {
+            "bots_in_worker": play_one(browser, url, gid, False, args.seconds),
+            "bots_on_page": play_one(browser, url, gid, True, args.seconds),
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -146,31 +147,43 @@ def spread(noted: list[list[float]]) -> dict[str, Any]:
     return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=300.0)
-    parser.add_argument("--games", default="")
-    parser.add_argument("--on-page", action="store_true", help="also play with the bots on the page")
-    args = parser.parse_args()
+def each_game(games: str, measure: Callable[[Any, str, str], dict[str, Any]]) -> None:
+    """Run ``measure(browser, url, game_id)`` for each playable game named in ``games`` (comma
+    separated; all when empty) on the built site in one Chromium, printing each game's figures as
+    they come (stderr) and all of them as JSON at the end. Shared with bench/host_bots.py."""
     from playwright.sync_api import sync_playwright
 
     from parlour.web import boards
 
-    gids = [g for g in (args.games.split(",") if args.games else boards.BOARDS) if boards.playable(g)]
+    gids = [g for g in (games.split(",") if games else boards.BOARDS) if boards.playable(g)]
     url, server = serve_dist()
     results: dict[str, Any] = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
             for gid in gids:
-                results[gid] = {"bots_in_worker": play_one(browser, url, gid, False, args.seconds)}
-                if args.on_page:
-                    results[gid]["bots_on_page"] = play_one(browser, url, gid, True, args.seconds)
+                results[gid] = measure(browser, url, gid)
                 print(gid, json.dumps(results[gid]), file=sys.stderr, flush=True)
             browser.close()
     finally:
         server.shutdown()
     print(json.dumps(results, indent=2))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=300.0)
+    parser.add_argument("--games", default="")
+    parser.add_argument("--on-page", action="store_true", help="also play with the bots on the page")
+    args = parser.parse_args()
+
+    def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:
+        out = {"bots_in_worker": play_one(browser, url, gid, False, args.seconds)}
+        if args.on_page:
+            out["bots_on_page"] = play_one(browser, url, gid, True, args.seconds)
+        return out
+
+    each_game(args.games, measure)
 
 
 if __name__ == "__main__":
