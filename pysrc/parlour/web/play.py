@@ -653,27 +653,29 @@ def log_panel(
     open_: bool = True,
     items: list[LogItem] | None = None,
     replayable: bool = True,
+    memo: dict[Any, str] | None = None,
 ) -> str:
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
     match's; a network table passes its own (the moments its page saw are replayable, decision
-    0075; a network match has no embed)."""
+    0075; a network match has no embed), and may pass a ``memo`` it keeps between redraws: each
+    entry's markup by what it is drawn from (an entry drawn before is not drawn again)."""
     if items is None:
         entries = local_log_entries(t, ctx, board, replayable)
     else:
-        shown = [item.index + 1 for item in items if replayable and item.replayable]
+        shown = {item.index + 1 for item in items if replayable and item.replayable}
         stop = ctx.replay if ctx.replay is not None else max(shown, default=0)
-        entries = [
-            log_entry_markup(
-                t,
-                item,
-                ctx.replay == item.index + 1,
-                item.index + 1 in shown,
-                stop == item.index + 1,
-                embed=False,
-            )
-            for item in items
-        ]
+        memo = {} if memo is None else memo
+        if len(memo) > 4 * len(items) + 64:  # entries of another game or moment: drop them
+            memo.clear()
+        entries = []
+        for item in items:
+            step = item.index + 1
+            key = (item, ctx.replay == step, step in shown, stop == step)
+            markup = memo.get(key)
+            if markup is None:  # an entry without its embed button draws no words of its own (no t)
+                markup = memo[key] = log_entry_markup(t, item, *key[1:], embed=False)
+            entries.append(markup)
     body = (
         # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
         tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")
