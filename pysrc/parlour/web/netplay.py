@@ -139,6 +139,17 @@ _LAST_VIEW: tuple[Any, Any, Any] | None = None
 """The game, the view and the state :func:`view_state` made last."""
 
 
+def checked_view(game_id: str, view: JSON, seat: int | None) -> None:
+    """A guest's check of each view the host sends (:func:`parlour.net.guest.check_view`: a view no
+    rule allows is refused), decoding it through :func:`view_state`, so the page's redraw that
+    follows draws the state already made instead of decoding the same view a second time."""
+    game = games.load(game_id)
+    if callable(getattr(game, "check_view", None)):
+        check_view(game_id, view, seat)
+    else:
+        view_state(game, view)
+
+
 def events_of(entries: list[Any]) -> list[Event]:
     """Events as the protocol carries them (``{"kind": ..., **data}``) back into :class:`Event`."""
     out = []
@@ -706,7 +717,8 @@ class NetPlay:
         """Counts the bots' timers set: one superseded by an earlier one does nothing when it fires."""
         self.refusals_seen = 0
         self._saved: tuple[str, str] | None = None
-        """The key and text of the hosted table last written to storage (the same is not written again)."""
+        """The key and text of the hosted table (or a guest's seat token) last written to storage:
+        the same is not written again."""
         self._indexed: tuple[str, str, str] | None = None
         """The "your tables" entry last written for it (sid, game, phase)."""
         self._verified: tuple[Any, str] | None = None
@@ -1179,7 +1191,7 @@ class NetPlay:
                 self.send_guest(guest.leave())
                 self.rtc.close(self.conn)
                 self.dom.storage_remove(GUEST_KEY.format(sid=self.sid))
-                self.guest, self.answer, self.conn = None, "", ""
+                self.guest, self.answer, self.conn, self._saved = None, "", "", None
                 self.dom.set_hash("#/")
 
     def host_action(self, host: HostSession, action: str, arg: str, value: str, now: int) -> None:
@@ -1239,7 +1251,7 @@ class NetPlay:
             name=name,
             want="watch" if want == "watch" else "play",
             saved=saved,
-            view_check=check_view,  # a view no rule allows is refused: "the host sent something invalid"
+            view_check=checked_view,  # a view no rule allows is refused: "the host sent something invalid"
         )
         self.making, self.answer, self.lost = True, "", False
         if self.room:
@@ -1384,7 +1396,9 @@ class NetPlay:
             self.send_guest(guest.receive(data, now))
             if guest.sid:
                 self.sid = guest.sid
-                self.keep(GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
+                seat = (GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
+                if seat != self._saved and self.keep(*seat):  # written when it changed, not every message
+                    self._saved = seat
             if len(guest.refusals) > self.refusals_seen:
                 self.refusals_seen = len(guest.refusals)
                 last = guest.refusals[-1]
