@@ -355,8 +355,18 @@ def log_items(
         name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
         say = view.says[offset] if offset < len(view.says) else None
         words, notation = move_words(t, name, say)
-        lines = play.event_lines(t, board, ctx, events_of(list(events)), words)
-        items.append(play.LogItem(start + offset, words, notation, lines, shown(start + offset + 1)))
+        lines, rule = play.ruled_lines(t, board, ctx, events_of(list(events)), words)
+        items.append(
+            play.LogItem(
+                start + offset,
+                words,
+                notation,
+                tuple(text for text, _ in lines),
+                shown(start + offset + 1),
+                rules=tuple(r for _, r in lines),
+                rule=rule,
+            )
+        )
     return items
 
 
