@@ -400,8 +400,16 @@ def log_items(
         )
         name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
         words, notation = move_words(t, name, say)
-        lines = play.event_lines(t, board, ctx, events_of(list(events)), words)
-        item = play.LogItem(index, words, notation, lines, replayable)
+        lines, rule = play.ruled_lines(t, board, ctx, events_of(list(events)), words)
+        item = play.LogItem(
+            index,
+            words,
+            notation,
+            tuple(text for text, _ in lines),
+            replayable,
+            rules=tuple(r for _, r in lines),
+            rule=rule,
+        )
         memo[index] = (entry, say, item)
         items.append(item)
     return items
@@ -724,7 +732,7 @@ class NetPlay:
         self._verified: tuple[Any, str] | None = None
         """The finished match the guest checked (its record, problems known, language) and what it found."""
         self._log_words: dict[Any, Any] = {}
-        self._log_markup: dict[Any, str] = {}
+        self._log_markup: dict[Any, Any] = {}
         """The log's entries worded and drawn, kept between redraws (:func:`log_items`, :func:`play.log_panel`)."""
         self._ticking = False
         self._wake_at: int | None = None

@@ -26,7 +26,6 @@ class Change(NamedTuple):
     attrs: tuple[tuple[str, str], ...] = ()
 
 
-_REGION = re.compile(r"<!--r:([\w-]+)-->(.*?)<!--/r:\1-->", re.S)
 _MARK = re.compile(r"<!--r:([\w-]+)-->")
 _HEAD = re.compile(r"<[\w-]+\b[^>]*>")
 _ATTR = re.compile(r'\s([^\s="/>]+)(?:="([^"]*)")?')
@@ -36,24 +35,26 @@ def split_regions(html: str) -> tuple[str, dict[str, str]] | None:
     """``html``'s shape (each outermost region left as its opening mark) and those regions' elements
     by id, in order; ``None`` when two share an id (nothing could tell them apart).
 
-    One pass over the opening marks, each region's end found by ``str.find`` (what ``_REGION``
-    matches, without its backtracking: that took 13 ms a redraw of Boo!'s 80 KB table on CPython)."""
+    Scanned with ``str.find`` for each region's closing mark: a regular expression with a
+    back-reference tried at every character was most of a redraw's Python time on a 120 KB screen
+    (issue #17)."""
     parts: dict[str, str] = {}
     shape: list[str] = []
-    count = last = 0
-    pos = html.find("<!--r:")
-    while pos >= 0:
-        mark = _MARK.match(html, pos)
-        end = -1 if mark is None else html.find(f"<!--/r:{mark[1]}-->", mark.end())
-        if mark is None or end < 0:  # not a region's opening mark, or one never closed: text
-            pos = html.find("<!--r:", pos + 1)
+    count, pos, start = 0, 0, 0
+    while (at := html.find("<!--r:", pos)) >= 0:
+        mark = _MARK.match(html, at)
+        if mark is None:
+            pos = at + 1
+            continue
+        close = html.find(f"<!--/r:{mark[1]}-->", mark.end())
+        if close < 0:  # an opening mark without its end is text of the shape
+            pos = at + 1
             continue
         count += 1
-        parts[mark[1]] = html[mark.end() : end]
-        shape.append(html[last : mark.end()])
-        last = end + len(mark[1]) + 10  # past "<!--/r:" + id + "-->"
-        pos = html.find("<!--r:", last)
-    shape.append(html[last:])
+        parts[mark[1]] = html[mark.end() : close]
+        shape += (html[start:at], mark[0])
+        pos = start = close + len(mark[1]) + 10
+    shape.append(html[start:])
     return ("".join(shape), parts) if count == len(parts) else None
 
 
