@@ -67,6 +67,9 @@ ZONE_EDGES = {
     6: ("bottom", "bottom", "left", "top", "top", "right"),
 }
 """Where each person's zone sits, clockwise from the bottom edge (players sit around a flat tablet)."""
+SEAT_ZONES = True
+"""Every person at the device has their own zone, usable at the same moment as the others: the match
+screen draws no "out of turn" buttons (those hand a shared device over, as Wooly Bully needs)."""
 KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
