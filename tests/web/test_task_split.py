@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from tests.web.test_regions import RegionDom
 
 from parlour.web import app as app_mod
@@ -186,3 +187,23 @@ def test_a_boo_matchs_first_screen_is_drawn_in_two_tasks_the_castle_walls_first(
     assert 'id="boo-lower-0"' in dom.html
     assert dom.preparations == [["boo-castle-layer"]]  # kept on the page: never parsed again
     assert dom.html == app.shown
+
+
+def test_a_drawing_that_fails_does_not_leave_input_waiting_for_ever():
+    dom, app, session = boop_against_a_bot()
+    app.split_ms = 0.0
+    dom.click("bench-move", "5")
+    dom.click("undo")  # held behind the move's drawing
+    render = app.render
+
+    def broken() -> None:
+        app.render = render  # type: ignore[method-assign]
+        raise RuntimeError("a bug while drawing")
+
+    app.render = broken  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        dom.run_task()
+    while dom.tasks:
+        dom.run_task()
+    assert not app.held and not session.match.plies  # Undo acted all the same
+    assert dom.html == app.shown and dom.plies_shown() == 0

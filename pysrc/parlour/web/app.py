@@ -194,17 +194,21 @@ class App:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
-        self.render()
-        if self.held:
-            self.dom.soon(self.release)
+        try:
+            self.render()
+        finally:  # whatever happened, held input is not left waiting for ever
+            if self.held and not self.draw_pending:
+                self.dom.soon(self.release)
 
     def release(self) -> None:
         """Act on the oldest input held while a drawing was pending."""
         if self.draw_pending or not self.held:
             return  # a drawing came first: it releases the rest when it is done
-        self.handle(*self.held.pop(0))
-        if self.held and not self.draw_pending:
-            self.dom.soon(self.release)
+        try:
+            self.handle(*self.held.pop(0))
+        finally:
+            if self.held and not self.draw_pending:
+                self.dom.soon(self.release)
 
     def patch(self, parts: dict[str, str]) -> bool:
         """Redraw only the board's elements that changed (:meth:`Board.patch`, e.g. a route being
