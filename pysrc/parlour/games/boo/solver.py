@@ -23,7 +23,6 @@ against a brute-force search of simple routes without the bound.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 
 from parlour.games.boo.castle import COLOURS, OPEN, Castle, Cell
@@ -52,40 +51,72 @@ def _sid(cell: int, colour: int, fresh: int) -> int:
     return (cell * NCOL + colour) * 2 + fresh
 
 
-def lower_bounds(p: Problem) -> list[int]:
-    """Steps still needed from each state (cell, colour, fresh) to the visitor, ignoring revisits."""
+def lower_bounds(p: Problem, until: int | None = None) -> list[int]:
+    """Steps still needed from each state (cell, colour, fresh) to the visitor, ignoring revisits.
+
+    A level-by-level breadth-first pass backwards from the visitor's room (the same distances as a
+    queue gives: a level is the set of states first reached in that many steps). With ``until`` (a
+    cell index, the ghost's room) it stops once a state of that room with a fresh colour is reached,
+    ``D`` steps from the visitor: every state closer than ``D + 1`` has its exact bound, the others
+    are left at ``INF``. That is all a search within ``D`` steps from that room reads (it enters a
+    state only if the bound fits the steps left), at a fraction of the cost (decision 0068).
+    """
     castle = p.castle
     allowed = p.allowed
+    links = castle.links
     dist = [INF] * (castle.width * castle.height * NCOL * 2)
     target = castle.index(p.visitor)
-    trap = [castle.index(c) for c in p.specials.trapdoors]
-    trans = {castle.index(c) for c in p.specials.transitions}
-    queue: deque[tuple[int, int, int]] = deque()
+    traps = {castle.index(c) for c in p.specials.trapdoors}
+    trap = sorted(traps - {target})  # jumps from: the route ends on arriving in the visitor's room
+    trans = {castle.index(c) for c in p.specials.transitions} - {target}
+    changes = {c: [c0 for c0 in allowed if c0 != c] for c in allowed}
+    # The ghost's room in a fresh colour: the states whose bound is the shortest route's length.
+    stops = [(until * NCOL + c) * 2 + 1 for c in allowed] if until is not None and until != target else []
+    frontier: list[int] = []
     for colour in allowed:
-        for fresh in (0, 1):
-            dist[_sid(target, colour, fresh)] = 0
-            queue.append((target, colour, fresh))
-    while queue:
-        cell, colour, fresh = queue.popleft()
-        d = dist[_sid(cell, colour, fresh)] + 1
-        preds: list[tuple[int, int, int]] = []
-        for nb, side in castle.links[cell]:
-            if nb == target:
-                continue
-            if side == OPEN:
-                preds.append((nb, colour, fresh))
-            elif side == colour and not fresh:
-                preds.append((nb, colour, 0))
-                preds.append((nb, colour, 1))
-        if cell in trap:
-            preds.extend((t, colour, fresh) for t in trap if t != cell and t != target)
-        if fresh and cell in trans and cell != target:
-            preds.extend((cell, c0, 0) for c0 in allowed if c0 != colour)
-        for q in preds:
-            s = _sid(*q)
-            if dist[s] == INF:
-                dist[s] = d
-                queue.append(q)
+        s = (target * NCOL + colour) * 2
+        dist[s] = dist[s + 1] = 0
+        frontier += (s, s + 1)
+    d = 0
+    while frontier and not any(dist[s] <= d for s in stops):
+        d += 1
+        found: list[int] = []
+        add = found.append
+        for s in frontier:
+            fresh = s & 1
+            cell, colour = divmod(s >> 1, NCOL)
+            # A step into ``cell`` from a neighbour: through an open side the freshness is kept; through
+            # a wall of the colour the ghost arrives not fresh, from either freshness.
+            for nb, side in links[cell]:
+                if nb == target:
+                    continue
+                if side == OPEN:
+                    q = (nb * NCOL + colour) * 2 + fresh
+                    if dist[q] == INF:
+                        dist[q] = d
+                        add(q)
+                elif side == colour and not fresh:
+                    q = (nb * NCOL + colour) * 2
+                    if dist[q] == INF:
+                        dist[q] = d
+                        add(q)
+                    if dist[q + 1] == INF:
+                        dist[q + 1] = d
+                        add(q + 1)
+            if cell in traps:  # a jump from another trapdoor room, same colour and freshness
+                for t in trap:
+                    if t != cell:
+                        q = (t * NCOL + colour) * 2 + fresh
+                        if dist[q] == INF:
+                            dist[q] = d
+                            add(q)
+            if fresh and cell in trans:  # a change here, from another colour after a wall crossed
+                for c0 in changes[colour]:
+                    q = (cell * NCOL + c0) * 2
+                    if dist[q] == INF:
+                        dist[q] = d
+                        add(q)
+        frontier = found
     return dist
 
 
@@ -195,16 +226,39 @@ def shortest_routes(p: Problem, limit: int = 1000, bounds: list[int] | None = No
     The lower bound from the ghost's room is the exact shortest length (see the module note), so the
     depth-first search within that budget walks only along shortest routes. ``bounds`` may pass
     :func:`lower_bounds` of the same castle, visitor, specials and forbidden colours (any ghost room)
-    when many searches share them."""
-    bounds = lower_bounds(p) if bounds is None else bounds
+    when many searches share them; without it the bounds of this problem are found (and kept for the
+    next search of the same problem: :func:`ghost_bounds`)."""
+    full = bounds is not None
+    bounds = ghost_bounds(p) if bounds is None else bounds
     budget = start_bound(p.castle.index(p.ghost), bounds, p.forbidden)
     while budget < INF:
         search = _Search(p, bounds, limit)
         found = search.run(budget)
         if found:
             return found
+        if not full:  # never reached while the module note holds: search again on the full bounds
+            bounds, full = lower_bounds(p), True
+            continue
         budget = search.exceeded  # never reached while the module note holds; kept as IDA* for safety
     return []
+
+
+_KEPT = 32
+_kept: dict[Problem, list[int]] = {}
+"""The bounds of the latest problems searched: within one visitor every seat's problem stays the same
+(walls change only when a visitor is taken), and the bots, the claims listed to a person and the
+end-of-round reveal ask the same ones again and again."""
+
+
+def ghost_bounds(p: Problem) -> list[int]:
+    """:func:`lower_bounds` of ``p`` up to the shortest length from the ghost's room (``until``), kept
+    for the latest problems (never changed by a search; a pure function's result, so the same)."""
+    bounds = _kept.get(p)
+    if bounds is None:
+        if len(_kept) >= _KEPT:
+            del _kept[next(iter(_kept))]  # the oldest first
+        bounds = _kept[p] = lower_bounds(p, until=p.castle.index(p.ghost))
+    return bounds
 
 
 def shortest_route(p: Problem, bounds: list[int] | None = None) -> Route | None:
@@ -215,5 +269,5 @@ def shortest_route(p: Problem, bounds: list[int] | None = None) -> Route | None:
 
 def has_route(p: Problem, bounds: list[int] | None = None) -> bool:
     """Whether any valid route exists (one breadth-first pass: see the module note)."""
-    bounds = lower_bounds(p) if bounds is None else bounds
+    bounds = ghost_bounds(p) if bounds is None else bounds
     return p.ghost != p.visitor and start_bound(p.castle.index(p.ghost), bounds, p.forbidden) < INF
