@@ -293,6 +293,12 @@ def test_values_no_control_offers_change_nothing():
     change(draft, "ed-ghost", "0", "top-c")
     change(draft, "ed-ghost-step", "0", "6")
     assert draft.text().endswith(" top-c+0/- o place")
+    # Clearing the bed takes the ghosts off it too, and a turn begins; who plays stays.
+    change(draft, "ed-moment", "", "grad-b")
+    change(draft, "ed-flag", "r", "1")
+    change(draft, "ed-mover", "", "1")
+    act(draft, "ed-clear", "")
+    assert draft.text() == "6/6/6/6/6/6 8k0c/8k0c 8/8 -/- p place"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -14,7 +14,7 @@ allow comes with its notation and the embed snippet, and a live preview of that 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import SimpleNamespace
 from typing import Any
 
@@ -185,7 +185,8 @@ def act(draft: Draft, action: str, arg: str) -> bool:
         draft.brush = arg
     elif action == "ed-clear":  # an empty bed: the ghosts leave it, and a turn begins
         fresh = Draft(mover=draft.mover, brush=draft.brush, cursor=draft.cursor)
-        draft.__dict__.update(fresh.__dict__)
+        for name in (f.name for f in fields(Draft)):
+            setattr(draft, name, getattr(fresh, name))
     elif action in ("ed-copy-pos", "ed-copy-snippet"):
         draft.copied = action
         return True
