@@ -276,7 +276,7 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     assert shown.locator("#status").inner_text() == "Purple to play."
     assert text.endswith(" p place")
     # "Play from here": the app plays that very position (decision 0063), purple (the computer) first.
-    open_app(page, site_url, "#/boop/editor?pos=" + text.replace(" ", "%20"))
+    open_app(page, site_url, "#/boop/editor?pos=" + quote(text, safe="/"))  # "+" of a ghost's step too
     page.click("#ed-play")
     page.wait_for_selector("main[data-screen='play'] svg.boop-bed")
     assert page.locator("g.piece[data-cell='a6']").get_attribute("class") == "piece purple cat"
