@@ -350,3 +350,21 @@ def test_on_a_phone_the_castle_fills_the_width_and_no_column_is_cut_off():
     rim = (board.MARGIN - 10, board.MARGIN + board.SIZE * board.CELL + 10)
     assert left <= rim[0] and rim[1] <= left + shown, "the crop cuts the castle's rim"
     assert shown <= rim[1] - rim[0] + 8, "the castle does not take the phone's width"
+
+
+def test_four_people_on_one_device_get_their_zones_and_no_out_of_turn_buttons():
+    """Everyone acts at once at their own zone: the shared screen's "Player N: out of turn" (a hand-over
+    for Wooly Bully) means nothing in Boo! and is not drawn; a stale press of it changes nothing."""
+    from parlour.engine import Match, encode_link
+    from web.test_match_screen import open_app
+
+    record = Match.new(GAME, 4, {}, "hotseat", {"seats": ["human"] * 4}).record
+    app, dom = open_app(f"#/boo/play?m={encode_link(record)}")
+    session = app.sessions["boo"]
+    assert len(session.interrupters()) == 3, "the session would let three people interrupt"
+    assert "interrupt" not in dom.html and "out of turn" not in dom.html
+    for seat in range(4):
+        assert f'id="boo-zone-{seat}"' in dom.html and f'id="boo-booo-{seat}"' in dom.html
+    dom.click("interrupt", "2")
+    assert session.interrupt is None and "Pass the device" not in dom.html
+    assert 'id="boo-booo-0"' in dom.html
