@@ -1,27 +1,75 @@
 """A network host's page whose every seat is a hard bot, in Chromium: the longest main-thread task
-while its bots play (Long Tasks API), their questions answered in the bot worker against (same run)
-the same table with the worker hidden, so the host's page answers them itself (decision 0028).
+while its bots play (Long Tasks API), their questions answered in the bot worker (decision 0028).
 
 No guest is needed: the host's own seat is a bot too, so the match plays itself for ``--seconds``
-(or to its end). Prints JSON; read the ratios.
+(or to its end). With ``--guest`` a guest's page watches the same match over a real WebRTC data
+channel (manual signalling, inside a network namespace as bench/net_rtt.py does) and its longest
+task is measured too. With ``--against DIR`` each game is also played on another built site (for
+example main's ``dist/`` copied before a change) in the same run, one after the other: a before
+and after measured on the same machine at the same time. ``--on-page`` adds the same table with the
+worker hidden, so the host's page answers its bots' questions itself (the comparison of 0028).
 
-    python bench/host_bots.py [--seconds 60] [--games boop,boo]
+Prints JSON; read the ratios.
+
+    python bench/host_bots.py [--seconds 60] [--games boop,boo] [--guest] [--against DIR] [--on-page]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "pysrc")]
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pysrc")]
 
-from play_latency import INSTRUMENT, ON_PAGE, each_game  # noqa: E402
+import build  # noqa: E402
+
+from play_latency import INSTRUMENT, ON_PAGE, each_game, spread  # noqa: E402
+
+RESET = "window.benchLong = []; window.benchFrames = []; window.parlourRedraws = []"
 
 
-def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) -> dict[str, Any]:
+def figures(page: Any) -> dict[str, Any]:
+    """A page's long tasks, its three longest frames and where its redraws' time went."""
+    long_tasks: list[float] = page.evaluate("window.benchLong")
+    frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
+    noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
+    return {
+        "longest_task_ms": round(max(long_tasks, default=0.0), 1),
+        "tasks_over_50ms": len(long_tasks),
+        "task_ms_median_of_long": round(statistics.median(long_tasks), 1) if long_tasks else 0,
+        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
+        "redraws": spread(noted),
+    }
+
+
+def watcher(browser: Any, host: Any) -> Any:
+    """A guest's page joining the host's table to watch, by the invite link and the answer code."""
+    host.wait_for_selector("#invite-link", timeout=60_000)
+    link = host.input_value("#invite-link")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(INSTRUMENT)
+    guest = context.new_page()
+    guest.goto(link)
+    guest.wait_for_selector("#net-answer", timeout=180_000)
+    guest.fill("#net-name", "Bench")
+    guest.select_option("#net-want", "watch")
+    guest.click("#net-answer")
+    guest.wait_for_selector("#answer-out", timeout=60_000)
+    host.fill("#answer-code", guest.input_value("#answer-out"))
+    host.click("#net-accept")
+    guest.wait_for_selector("[data-screen=net-guest]", timeout=60_000)
+    return guest
+
+
+def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, guest: bool) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(INSTRUMENT + (ON_PAGE if on_page else ""))
     page = context.new_page()
@@ -29,41 +77,75 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
     page.wait_for_selector("#net-host-name", timeout=180_000)
     if not on_page:  # the worker starts with the game's screen: wait for it, as a host inviting would
         page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
+    watching = watcher(browser, page) if guest else None
     for select in page.locator("select[id^=net-seat-]").all():
         select.select_option("ai:hard")
     page.wait_for_selector("#net-start:not([disabled])")
-    page.evaluate("window.benchLong = []; window.benchFrames = []")
+    for each in (page, watching):
+        if each is not None:
+            each.evaluate(RESET)
     page.click("#net-start")
     page.wait_for_selector("[data-phase=playing]", timeout=60_000)
     end = time.perf_counter() + seconds
     while time.perf_counter() < end and not page.locator("[data-phase=over]").count():
         page.wait_for_timeout(250)
-    long_tasks: list[float] = page.evaluate("window.benchLong")
-    frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
-    plies = page.locator("#move-log li").count()
-    finished = page.locator("[data-phase=over]").count() > 0
-    context.close()
-    return {
-        "finished": finished,
-        "plies": plies,
-        "longest_task_ms": round(max(long_tasks, default=0.0), 1),
-        "tasks_over_50ms": len(long_tasks),
-        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
+    out = {
+        "finished": page.locator("[data-phase=over]").count() > 0,
+        "plies": page.locator("#move-log li").count(),
+        **figures(page),
     }
+    if watching is not None:
+        watching.wait_for_timeout(500)  # the last update lands
+        out["guest"] = {"plies": watching.locator("#move-log li").count(), **figures(watching)}
+        watching.context.close()
+    context.close()
+    return out
+
+
+def serve(directory: Path) -> tuple[str, Any]:
+    server = build.make_server(0, directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--games", default="")
-    args = parser.parse_args()
-    each_game(
-        args.games,
-        lambda browser, url, gid: {
-            "bots_in_worker": play_one(browser, url, gid, False, args.seconds),
-            "bots_on_page": play_one(browser, url, gid, True, args.seconds),
-        },
+    parser.add_argument(
+        "--guest", action="store_true", help="a guest's page watches (needs a network namespace)"
     )
+    parser.add_argument("--against", default="", help="another built site measured in the same run (before)")
+    parser.add_argument("--on-page", action="store_true", help="also with the bots on the host's page")
+    parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    os.environ.setdefault("PARLOUR_QUIET", "1")
+    if args.guest and not args.inside and not os.environ.get("PARLOUR_NETNS"):
+        if not build.netns_available():
+            raise SystemExit(
+                "--guest needs a network namespace (run as root with unshare) for ICE candidates"
+            )
+        again = " ".join(f"'{a}'" for a in sys.argv[1:])
+        inner = f"{build.NETNS_SETUP} && exec '{sys.executable}' '{__file__}' --inside {again}"
+        raise SystemExit(subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode)
+    other = serve(Path(args.against).resolve()) if args.against else None
+
+    def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if other is not None:  # before, then after: the same machine, minutes apart
+            out["against"] = play_one(browser, other[0], gid, False, args.seconds, args.guest)
+        out["bots_in_worker"] = play_one(browser, url, gid, False, args.seconds, args.guest)
+        if args.on_page:
+            out["bots_on_page"] = play_one(browser, url, gid, True, args.seconds, args.guest)
+        return out
+
+    try:
+        each_game(args.games, measure)
+    finally:
+        if other is not None:
+            other[1].shutdown()
 
 
 if __name__ == "__main__":

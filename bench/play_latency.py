@@ -45,9 +45,10 @@ let tapAt = null;
 document.addEventListener("click", (e) => {
   const t0 = e.timeStamp;
   tapAt = t0;
-  // A click whose handler drew nothing (not the person's turn) is not a tap: the app draws within
-  // the click's own task, so its mutations are seen before this timeout runs.
-  setTimeout(() => { if (tapAt === t0) tapAt = null; }, 0);
+  // A click that drew nothing (not the person's turn) is not a tap: the app draws within the
+  // click's own task, or in the task right after it when the move's rules were long (decision
+  // 0066), so its mutations are seen well before this timeout runs.
+  setTimeout(() => { if (tapAt === t0) tapAt = null; }, 50);
 }, true);
 addEventListener("DOMContentLoaded", () => {
   new MutationObserver(() => {
@@ -130,10 +131,12 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
 
 def spread(noted: list[list[float]]) -> dict[str, Any]:
     """Where the redraws' time went (the app's own notes, ``dom.note_redraw``): Python making the
-    markup, the page taking it (parsing; layout a scroll restore forces), and how much was drawn."""
+    markup, the page taking it (parsing; layout a scroll restore forces; the comparison with the
+    page's markup, ``diff_ms``, is part of it), how much was drawn, and the work done in the same
+    task before the redraw (``before_ms``: a move's rules; 0 when drawn in a task of its own)."""
     if not noted:
         return {}
-    columns = ("markup_ms", "draw_ms", "drawn_chars", "screen_chars", "settle_ms")
+    columns = ("markup_ms", "draw_ms", "drawn_chars", "screen_chars", "settle_ms", "diff_ms", "before_ms")
     out: dict[str, Any] = {"count": len(noted)}
     for i, name in enumerate(columns):
         values = sorted(row[i] for row in noted if len(row) > i)

@@ -154,6 +154,18 @@ def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_curr
     page.click("#back-to-game")
     page.wait_for_selector("#choices")
     assert page.locator("#back-to-game").count() == 0
+    # A line's rule is a link beside its entry's button (a 44 px target, not the replay): it opens
+    # the rules help at that rule; Back returns to the game as it was.
+    link = page.locator("#move-log a.log-rule").last
+    rule = link.get_attribute("data-rule")
+    box = link.bounding_box()
+    assert box is not None and box["height"] >= 44 and "BP-" not in link.inner_text()
+    link.click()
+    page.wait_for_function(f"document.activeElement && document.activeElement.id === 'rule-{rule}'")
+    assert page.evaluate("location.hash") == f"#/boop/rules?rule={rule}"
+    page.go_back()
+    page.wait_for_selector("#choices")
+    assert page.locator("#back-to-game").count() == 0
     watched.assert_clean()
     context.close()
 

@@ -227,6 +227,26 @@ def test_a_guest_joins_sits_readies_and_both_boards_show_the_first_move():
     assert not any(host.net.host.entropy in text for text in guest.rtc.received)
 
 
+def test_a_guest_page_writes_its_seat_token_when_it_changes_not_on_every_message():
+    """Issue #17: a guest's page wrote its token to storage on every message it received; it is
+    written when it changes (a reload still finds it: the same token, kept)."""
+    wire = Wire()
+    host, guest = table(wire)
+    key = f"parlour.net.guest.{host.net.host.sid}"
+    kept = guest.dom.storage[key]
+    writes: list[str] = []
+    store = guest.dom.storage_set
+    guest.dom.storage_set = lambda k, v: bool(writes.append(k) or store(k, v))  # type: ignore[method-assign]
+    for _ in range(3):
+        host_turn(wire, host)
+        guest.net.board_act("cell", legal_cell(guest))
+        wire.run()
+        answer_questions(wire, guest)
+    assert len(host.net.host.match.plies) >= 6 and len(guest.rtc.received) > 6
+    assert key not in writes and guest.dom.storage[key] == kept
+    assert json.loads(kept) == guest.net.guest.saved()
+
+
 def test_a_move_out_of_turn_is_refused_and_shown_to_the_guest():
     wire = Wire()
     host, guest = table(wire)

@@ -201,3 +201,8 @@ def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone(
             "boo-prompt",
         } | {c.target for c in redraw if c.target.startswith("log-")}
         assert sum(len(c.markup) for c in redraw) < 5_000
+
+
+def test_an_opening_mark_without_its_end_is_text_of_the_shape():
+    html = "<p><!--r:loose-->text</p>" + page("a", "1")
+    assert split_regions(html) == ("<p><!--r:loose-->text</p><!--r:a-->", {"a": '<div id="a">1</div>'})

@@ -145,6 +145,10 @@ class HostSession:
         """``(ply, seat, level)`` of the questions sent and not answered yet (sent once each)."""
         self._said: tuple[Match[Any, Any] | None, dict[int | None, list[JSON]]] = (None, {})
         """Each ply's words per receiving seat (:meth:`_words`), for the match they were made for."""
+        self._seen: tuple[Match[Any, Any] | None, dict[int | None, list[JSON]]] = (None, {})
+        """Each seat's log as it may see it, per ply (:meth:`_seen_log`), for the match it was cut from."""
+        self._local: tuple[tuple[Any, ...], dict[str, JSON]] | None = None
+        """What :meth:`local` gave last, and for which match, ply, seat and legal-move setting."""
         self._last_snapshot: dict[str, int] = {}
         self._moves: dict[str, tuple[float, int]] = {}
         """Per peer: (allowance of moves left, ``now`` it was counted at), a token bucket."""
@@ -413,8 +417,19 @@ class HostSession:
         return self._broadcast_lobby()
 
     def local(self) -> dict[str, JSON]:
-        """What the host's own UI shows: the same fields a guest gets in a ``view`` message."""
-        return self._snapshot(self.members[HOST_PID].seat)
+        """What the host's own UI shows: the same fields a guest gets in a ``view`` message, with the
+        whole log (nothing is sent, so no message budget cuts it). Drawn after every move: the log's
+        entries are cut once per ply and kept (issue #17: a long game's log was cut and measured as
+        JSON on every redraw of the host's page)."""
+        if self.match is None:
+            return {}
+        seat = self.members[HOST_PID].seat
+        key = (self.match, len(self.match.plies), seat, self.send_legal)
+        if self._local is None or self._local[0] != key:  # the same position: the same view, kept
+            log = self._seen_log(seat)
+            says = [self._words(i, seat) for i in range(len(log))]
+            self._local = (key, {**self._table(seat), "log": list(log), "says": says, "log_from": 0})
+        return dict(self._local[1])
 
     def lobby(self) -> dict[str, JSON]:
         """The table as every peer sees it (the ``lobby`` message's fields)."""
@@ -695,10 +710,7 @@ class HostSession:
         """A whole picture for ``seat``: the current table and the log of what it could see."""
         if self.match is None:
             return {}
-        log = [
-            [ply.player, [e for e in (ev.seen_by(seat) for ev in events) if e is not None]]
-            for ply, events in zip(self.match.plies, self.match.events, strict=True)
-        ]
+        log = list(self._seen_log(seat))
         says = [self._words(i, seat) for i in range(len(log))]
         table = self._table(seat, now)
         room = SNAPSHOT_BUDGET - _size(table) - 200
@@ -712,6 +724,21 @@ class HostSession:
             used, start = used + size, start - 1
         # A very long game: the oldest entries are left out so a returning peer can always rejoin.
         return {**table, "log": log[start:], "says": says[start:], "log_from": start}
+
+    def _seen_log(self, seat: int | None) -> list[JSON]:
+        """Every ply as ``seat`` may see it, ``[player, events]``, cut once per ply and seat and kept
+        (a ply never changes once played; a rematch is another match)."""
+        assert self.match is not None
+        if self._seen[0] is not self.match:
+            self._seen = (self.match, {})
+        seen = self._seen[1].setdefault(seat, [])
+        plies, events = self.match.plies, self.match.events
+        while len(seen) < len(plies):
+            i = len(seen)
+            seen.append(
+                [plies[i].player, [e for e in (ev.seen_by(seat) for ev in events[i]) if e is not None]]
+            )
+        return seen
 
     def _words(self, index: int, seat: int | None) -> JSON:
         """Ply ``index``'s move in words as ``seat`` may know it (``Game.describe_move_for``):

@@ -42,6 +42,10 @@ AI_DELAY_MS = 350
 GAME_SCREENS = ("setup", "play", "rules", "host")
 """Screens that need the game's rules and board loaded."""
 LOADING_PAINT_MS = 30
+SPLIT_MS = 8.0
+"""A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
+rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
+a quicker one is drawn at once (one task: the least latency). A bot's move is always drawn apart."""
 """How long the "Loading <game>" screen has to be painted before the (blocking) import starts."""
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -105,6 +109,18 @@ class App:
         """The markup the page shows (regions compared with it on the next redraw), ``None`` when
         unknown; with ``dirty``, the ids of elements a board's patch changed since."""
         self.dirty: set[str] = set()
+        self.draw_pending = False
+        """A change is applied and its drawing waits for the next task (:meth:`show`): the page still
+        shows the state before it, so input is held (:attr:`held`) until it is drawn."""
+        self.held: list[tuple[str, str, str, str, str]] = []
+        """Input that arrived while a drawing was pending, acted on in order once the page shows the
+        state it acts on (as the browser itself queues input behind a long task)."""
+        self.split_ms = SPLIT_MS
+        self.diff_ms = 0.0
+        """How long the last redraw compared the markup with the page's (benchmarks' notes)."""
+        self.task_start = 0.0
+        """When the current task's work began (``perf_counter``): the benchmarks' notes say how much
+        of a task came before its drawing."""
         self.lessons: dict[str, teach.Live] = {}
         """The rules help's live examples and exercises (:mod:`parlour.web.teach`), made on opening it
         and kept while the reader follows links within it (a caption's rule link, the contents)."""
@@ -122,10 +138,21 @@ class App:
     def start(self) -> None:
         self.dom.listen(self.on_event)
         self.update_waiting = self.dom.update_waiting()
+        self.task_start = time.perf_counter()
         self.go(self.dom.location_hash())
+        self.flush()  # the first screen is on the page when the app says it is up
         self.dom.loaded()
 
     def on_event(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
+        """An event from the page; held while the page does not show the current state yet (a
+        drawing pending: :meth:`show`), so every action acts on the state the player sees."""
+        if self.draw_pending or self.held:
+            self.held.append((kind, action, arg, value, key))
+            return
+        self.handle(kind, action, arg, value, key)
+
+    def handle(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
+        self.task_start = time.perf_counter()
         try:
             if kind == "route":
                 self.go(self.dom.location_hash())
@@ -143,7 +170,38 @@ class App:
         parts, self.patching = self.patching, None
         if parts and kind in ("click", "key") and self.patch(parts):
             return
+        self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
+
+    def show(self, apart: bool = False) -> None:
+        """Draw the current state: now, or (``apart``) in the next task, the work done so far (a
+        move's rules) and the drawing then being two tasks (issue #17). Until that drawing, input
+        is held; a drawing already pending draws whatever is current by then."""
+        soon = getattr(self.dom, "soon", None)
+        if self.draw_pending:
+            return
+        if not apart or soon is None:
+            self.render()
+            return
+        self.draw_pending = True
+        soon(self.flush)
+
+    def flush(self) -> None:
+        """The pending drawing (:meth:`show`); then the input held meanwhile, one event a task."""
+        if not self.draw_pending:
+            return
+        self.draw_pending = False
+        self.task_start = time.perf_counter()
         self.render()
+        if self.held:
+            self.dom.soon(self.release)
+
+    def release(self) -> None:
+        """Act on the oldest input held while a drawing was pending."""
+        if self.draw_pending or not self.held:
+            return  # a drawing came first: it releases the rest when it is done
+        self.handle(*self.held.pop(0))
+        if self.held and not self.draw_pending:
+            self.dom.soon(self.release)
 
     def patch(self, parts: dict[str, str]) -> bool:
         """Redraw only the board's elements that changed (:meth:`Board.patch`, e.g. a route being
@@ -188,7 +246,7 @@ class App:
         elif self.route.screen == "rules" and self.route.params.get("at"):
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
-        self.render()
+        self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
 
     def net_play(self) -> Any:
         if self.net is None:
@@ -335,8 +393,9 @@ class App:
         if self.sessions.get(gid) is not session:
             return
         if self.route.screen == "play" and self.route.game == gid:
+            self.task_start = time.perf_counter()
             self.played(events)
-            self.render()
+            self.show(apart=True)  # its rules in this task, its drawing in the next
         else:
             self.save(gid)
 
@@ -380,12 +439,13 @@ class App:
             or self.replay is not None
         ):
             return
+        self.task_start = time.perf_counter()
         played = session.run_due(now_ms())
         if played:
             self.played(played[-1][2])
         else:
             self.schedule_clock(session)
-        self.render()
+        self.show(apart=bool(played))  # a bot's move: its rules in this task, its drawing in the next
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
@@ -640,6 +700,7 @@ class App:
         """The game's package is wanted still (no other screen asked for meanwhile): load it, open it."""
         if self.loading != (gid, fragment):
             return
+        self.task_start = time.perf_counter()
         games.module(gid)
         boards.board(gid)
         self.go(fragment)
@@ -834,12 +895,21 @@ class App:
         made = time.perf_counter()
         ui = self.screen_ui()
         home = str(ui.get("home", ""))
+        self.diff_ms = 0.0
         changes = self.draw(html, home)
         self.shown, self.dirty = html, set()
         note = getattr(self.dom, "note_redraw", None)
         if note is not None:  # benchmarks: where a redraw's time went
             size = len(html) if changes is None else sum(len(c.markup) for c in changes)
-            note((made - started) * 1000, (time.perf_counter() - made) * 1000, size, len(html))
+            before = (started - self.task_start) * 1000 if self.task_start else 0.0
+            note(
+                (made - started) * 1000,
+                (time.perf_counter() - made) * 1000,
+                size,
+                len(html),
+                self.diff_ms,
+                before,
+            )
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
@@ -855,7 +925,9 @@ class App:
         apply: Any = getattr(self.dom, "redraw", None)
         changes = None
         if apply is not None and self.shown is not None:
+            started = time.perf_counter()
             changes = redraw.changes(self.shown, html, frozenset(self.dirty))
+            self.diff_ms = (time.perf_counter() - started) * 1000
         if changes is not None:
             lean: list[redraw.Change] = []
             reused: list[str] = []

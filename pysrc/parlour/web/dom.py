@@ -223,14 +223,20 @@ def patch(parts: dict[str, str]) -> bool:
     return True
 
 
-def note_redraw(markup_ms: float, draw_ms: float, drawn: int, screen: int) -> None:
+def note_redraw(
+    markup_ms: float, draw_ms: float, drawn: int, screen: int, diff_ms: float = 0.0, before_ms: float = 0.0
+) -> None:
     """Benchmarks only (``window.parlourRedraws`` set by them): a redraw's time making the markup
     in Python, putting it on the page (parsing, and any layout a scroll restore forces), the
-    characters put on the page and the whole screen's, and the part of drawing spent settling
-    (scroll and focus put back: the layout they force)."""
+    characters put on the page and the whole screen's, the part of drawing spent settling
+    (scroll and focus put back: the layout they force), the part spent comparing the markup with
+    the page's (:func:`parlour.web.redraw.changes`, Python) and the time the same task spent
+    before the redraw (a move's rules, when they are drawn in the same task)."""
     out = getattr(js.window, "parlourRedraws", None)
     if _some(out):
-        out.push(f"{markup_ms:.1f} {draw_ms:.1f} {drawn} {screen} {_settled[0]:.1f}")
+        out.push(
+            f"{markup_ms:.1f} {draw_ms:.1f} {drawn} {screen} {_settled[0]:.1f} {diff_ms:.1f} {before_ms:.1f}"
+        )
 
 
 def copy(text: str) -> None:
@@ -380,6 +386,17 @@ def apply_update() -> None:
 def later(ms: int, fn: Callable[[], None]) -> None:
     """Run ``fn`` after ``ms`` milliseconds (lets the page paint before long work such as an AI move)."""
     js.setTimeout(create_proxy_once(fn), ms)
+
+
+def soon(fn: Callable[[], None]) -> None:
+    """Run ``fn`` in a task of its own as soon as the page is free, ahead of timers (a change's
+    drawing after its rules: decision 0066): ``scheduler.postTask`` at user-blocking priority where
+    the browser has it, else ``setTimeout(0)``."""
+    scheduler = getattr(js, "scheduler", None)
+    if _some(scheduler) and hasattr(scheduler, "postTask"):
+        scheduler.postTask(create_proxy_once(fn), js.JSON.parse('{"priority":"user-blocking"}'))
+        return
+    js.setTimeout(create_proxy_once(fn), 0)
 
 
 def every(ms: int, fn: Callable[[], None]) -> None:

@@ -17,7 +17,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from parlour import games
@@ -120,11 +120,34 @@ def with_table(tables: list[dict[str, str]], sid: str, game: str, phase: str) ->
 
 def view_state(game: Game[Any, Any], view: JSON) -> Any:
     """A state the board can draw from a player's view: the game's ``from_view`` when it has one,
-    else its ``decode_state`` (for a game of open information, the view holds the whole position)."""
+    else its ``decode_state`` (for a game of open information, the view holds the whole position).
+
+    The state made from the last view is kept: a page redraws many times for one view (a selection,
+    a tick, a peer's connection), and a long Wooly Bully field took 5 ms on CPython to rebuild. A
+    view is never changed once received (a new message brings a new one), so the same object gives
+    the same state."""
+    global _LAST_VIEW
+    if _LAST_VIEW is not None and _LAST_VIEW[0] is game and _LAST_VIEW[1] is view:
+        return _LAST_VIEW[2]
     from_view = getattr(game, "from_view", None)
-    if callable(from_view):
-        return from_view(view)
-    return game.decode_state(view)
+    state = from_view(view) if callable(from_view) else game.decode_state(view)
+    _LAST_VIEW = (game, view, state)
+    return state
+
+
+_LAST_VIEW: tuple[Any, Any, Any] | None = None
+"""The game, the view and the state :func:`view_state` made last."""
+
+
+def checked_view(game_id: str, view: JSON, seat: int | None) -> None:
+    """A guest's check of each view the host sends (:func:`parlour.net.guest.check_view`: a view no
+    rule allows is refused), decoding it through :func:`view_state`, so the page's redraw that
+    follows draws the state already made instead of decoding the same view a second time."""
+    game = games.load(game_id)
+    if callable(getattr(game, "check_view", None)):
+        check_view(game_id, view, seat)
+    else:
+        view_state(game, view)
 
 
 def events_of(entries: list[Any]) -> list[Event]:
@@ -342,21 +365,53 @@ def move_words(t: T, name: str, say: Any) -> tuple[str, str]:
 
 
 def log_items(
-    t: T, board: Any, ctx: BoardContext, view: Table, start: int, shown: Callable[[int], bool] = bool
+    t: T,
+    board: Any,
+    ctx: BoardContext,
+    view: Table,
+    start: int,
+    shown: Callable[[int], bool] = bool,
+    memo: dict[Any, Any] | None = None,
 ) -> list[play.LogItem]:
     """The table's log as the shared screen lists it: each ply in words as this seat may know it
     (its player by name), with one line per event this seat saw; ``shown(step)`` says whether this
-    page can show the moment after ply ``step`` again (it kept the view, decision 0075)."""
+    page can show the moment after ply ``step`` again (it kept the view, decision 0075).
+
+    ``memo`` (kept by the page between redraws) holds each entry worded: an entry whose ply, events
+    and words are the same as last time, in the same language for the same seat and names, is not
+    worded again (issue #17: a long game's log was most of a network page's redraw)."""
+    memo = {} if memo is None else memo
+    stamp = (t("app.seat.n", n=1), t("app.log"), ctx.viewer, tuple(ctx.names or ()), ctx.game.id)
+    if memo.get("stamp") != stamp:
+        memo.clear()
+        memo["stamp"] = stamp
     items = []
     for offset, entry in enumerate(view.log):
+        index = start + offset
+        say = view.says[offset] if offset < len(view.says) else None
+        replayable = shown(index + 1)
+        hit = memo.get(index)
+        if hit is not None and hit[0] == entry and hit[1] == say:
+            item = hit[2]
+            items.append(item if item.replayable == replayable else replace(item, replayable=replayable))
+            continue
         player, events = (
             (entry[0], entry[1]) if isinstance(entry, list | tuple) and len(entry) == 2 else (0, [])
         )
         name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
-        say = view.says[offset] if offset < len(view.says) else None
         words, notation = move_words(t, name, say)
-        lines = play.event_lines(t, board, ctx, events_of(list(events)), words)
-        items.append(play.LogItem(start + offset, words, notation, lines, shown(start + offset + 1)))
+        lines, rule = play.ruled_lines(t, board, ctx, events_of(list(events)), words)
+        item = play.LogItem(
+            index,
+            words,
+            notation,
+            tuple(text for text, _ in lines),
+            replayable,
+            rules=tuple(r for _, r in lines),
+            rule=rule,
+        )
+        memo[index] = (entry, say, item)
+        items.append(item)
     return items
 
 
@@ -669,6 +724,16 @@ class NetPlay:
         self._bots_timer = 0
         """Counts the bots' timers set: one superseded by an earlier one does nothing when it fires."""
         self.refusals_seen = 0
+        self._saved: tuple[str, str] | None = None
+        """The key and text of the hosted table (or a guest's seat token) last written to storage:
+        the same is not written again."""
+        self._indexed: tuple[str, str, str] | None = None
+        """The "your tables" entry last written for it (sid, game, phase)."""
+        self._verified: tuple[Any, str] | None = None
+        """The finished match the guest checked (its record, problems known, language) and what it found."""
+        self._log_words: dict[Any, Any] = {}
+        self._log_markup: dict[Any, Any] = {}
+        """The log's entries worded and drawn, kept between redraws (:func:`log_items`, :func:`play.log_panel`)."""
         self._ticking = False
         self._wake_at: int | None = None
         """When the redraw set for the end of a lock-out falls due (epoch ms), if one is set."""
@@ -888,10 +953,12 @@ class NetPlay:
         folded = frozenset(self.app.panels_folded())
         shown = self.replayable(view)
         items = (
-            log_items(t, board, ctx, view, view.log_from, shown) if board is not None and view.table else []
+            log_items(t, board, ctx, view, view.log_from, shown, self._log_words)
+            if board is not None and view.table
+            else []
         )
         self.announce_ply(view, items)
-        log = play.log_panel(t, ctx, board, "log" not in folded, items=items)
+        log = play.log_panel(t, ctx, board, "log" not in folded, items=items, memo=self._log_markup)
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
                 play.score_panel(t, ctx, "score" not in folded, board)
@@ -1093,7 +1160,11 @@ class NetPlay:
             status = t(f"net.phase.{guest.phase or LOBBY}")
             return self.lobby_screen(game_id, status, middle, peers_panel(t, guest.lobby, guest.pid), **data)
         if guest.phase == OVER and guest.record is not None:
-            notes += verification(t, guest, game)
+            # Checked once per finished match (it replays the whole game): not on every redraw.
+            key = (guest.record, len(guest.problems), self.app.settings.lang)
+            if self._verified is None or self._verified[0] != key:
+                self._verified = (key, verification(t, guest, game))
+            notes += self._verified[1]
         folded = frozenset(self.app.panels_folded())
         side = peers_panel(t, guest.lobby, guest.pid, folded)
         return self.match_screen(game, view, notes, "", "", side, **data)
@@ -1128,7 +1199,7 @@ class NetPlay:
                 self.send_guest(guest.leave())
                 self.rtc.close(self.conn)
                 self.dom.storage_remove(GUEST_KEY.format(sid=self.sid))
-                self.guest, self.answer, self.conn = None, "", ""
+                self.guest, self.answer, self.conn, self._saved = None, "", "", None
                 self.dom.set_hash("#/")
 
     def host_action(self, host: HostSession, action: str, arg: str, value: str, now: int) -> None:
@@ -1188,7 +1259,7 @@ class NetPlay:
             name=name,
             want="watch" if want == "watch" else "play",
             saved=saved,
-            view_check=check_view,  # a view no rule allows is refused: "the host sent something invalid"
+            view_check=checked_view,  # a view no rule allows is refused: "the host sent something invalid"
         )
         self.making, self.answer, self.lost = True, "", False
         if self.room:
@@ -1333,7 +1404,9 @@ class NetPlay:
             self.send_guest(guest.receive(data, now))
             if guest.sid:
                 self.sid = guest.sid
-                self.keep(GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
+                seat = (GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
+                if seat != self._saved and self.keep(*seat):  # written when it changed, not every message
+                    self._saved = seat
             if len(guest.refusals) > self.refusals_seen:
                 self.refusals_seen = len(guest.refusals)
                 last = guest.refusals[-1]
@@ -1364,13 +1437,25 @@ class NetPlay:
         self.schedule_bots()
 
     def save(self) -> None:
-        """Keep the hosted table under its own key and in "your tables"."""
+        """Keep the hosted table under its own key and in "your tables", when what a reload needs
+        changed: a move landed, someone sat down, an option or a phase changed (everything
+        :meth:`HostSession.dumps` holds). A message that changed none of it (a bot asked, a tick, a
+        refused move) writes nothing: the save of a long game is written once per move, not on
+        every message (issue #17)."""
         host = self.host
         if host is None:
             return
-        if self.keep(HOST_KEY.format(sid=host.sid), host.dumps()):
-            tables = with_table(self.tables_index(), host.sid, host.game.id, host.phase)
-            self.keep(TABLES_KEY, json.dumps(tables))
+        text = host.dumps()
+        key = HOST_KEY.format(sid=host.sid)
+        if self._saved == (key, text):
+            return
+        if self.keep(key, text):
+            self._saved = (key, text)
+            entry = (host.sid, host.game.id, host.phase)
+            if self._indexed != entry:
+                tables = with_table(self.tables_index(), *entry)
+                if self.keep(TABLES_KEY, json.dumps(tables)):
+                    self._indexed = entry
 
     def tables_index(self) -> list[dict[str, str]]:
         return parse_tables(self.dom.storage_get(TABLES_KEY))
@@ -1378,6 +1463,7 @@ class NetPlay:
     def forget_table(self, sid: str) -> None:
         """Drop a table for good (closed, or its save is damaged): its record, room and index entry."""
         self.dom.storage_remove(HOST_KEY.format(sid=sid))
+        self._saved = self._indexed = None  # written afresh whatever is saved next
         self.dom.storage_remove(ROOM_KEY.format(sid=sid))
         self.keep(TABLES_KEY, json.dumps([t for t in self.tables_index() if t["sid"] != sid]))
 

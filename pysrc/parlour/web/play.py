@@ -500,8 +500,27 @@ def event_said(t: T, board: Any, ctx: BoardContext, event: Event) -> tuple[str, 
 def event_lines(t: T, board: Any, ctx: BoardContext, events: list[Event], words: str) -> tuple[str, ...]:
     """The lines of a ply's events under its ``words``: each said once, and none that says what
     the move's own line already says (a tile laid, a claim: decision 0046)."""
-    lines = (line for e in events if (line := event_line(t, board, ctx, e)) and line != words)
-    return tuple(dict.fromkeys(lines))
+    return tuple(text for text, _rule in ruled_lines(t, board, ctx, events, words)[0])
+
+
+def ruled_lines(
+    t: T, board: Any, ctx: BoardContext, events: list[Event], words: str
+) -> tuple[tuple[tuple[str, str], ...], str]:
+    """The lines of a ply's events under its ``words`` as :func:`event_lines` says them, each with
+    the rule that made it happen (``""`` for none), and the rule of the move's own line: that of
+    an event whose line says what the move's line says (decision 0046: its rule goes with it)."""
+    lines: dict[str, str] = {}
+    own = ""
+    for event in events:
+        said = event_said(t, board, ctx, event)
+        if not said or not said[0]:
+            continue
+        text, rule = said
+        if text == words:
+            own = own or rule
+        elif text not in lines:
+            lines[text] = rule
+    return tuple(lines.items()), own
 
 
 def described(t: T, game: Any, event: Event, name: Callable[[int], str]) -> tuple[str, str] | None:
@@ -548,6 +567,10 @@ class LogItem:
     replayable: bool = True
     """Whether that moment can be shown again (a network guest has no view of the plies played
     before it joined)."""
+    rules: tuple[str, ...] = ()
+    """The rule behind each of ``lines`` (``""`` for none): each is a link into the rules help."""
+    rule: str = ""
+    """The rule behind the move's own line (``""`` for none)."""
 
 
 def log_items(t: T, ctx: BoardContext, board: Any = None) -> list[LogItem]:
@@ -563,8 +586,15 @@ def log_item(t: T, ctx: BoardContext, board: Any, entry: LogEntry) -> LogItem:
         **{**worded(t, dict(entry.params)), "player": player_name(t, ctx, entry.player)},
     )
     events = all_events[entry.index] if entry.index < len(all_events) else []
-    lines = event_lines(t, board, ctx, events, words)
-    return LogItem(entry.index, words, entry.notation, lines)
+    lines, rule = ruled_lines(t, board, ctx, events, words)
+    return LogItem(
+        entry.index,
+        words,
+        entry.notation,
+        tuple(text for text, _ in lines),
+        rules=tuple(r for _, r in lines),
+        rule=rule,
+    )
 
 
 def announcement(t: T, ctx: BoardContext, board: Any = None) -> str:
@@ -600,7 +630,8 @@ def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> 
         state = (current, stop == i + 1)
         if hit is None or hit[0] is not ply or hit[1] != state:
             item = log_item(t, ctx, board, ctx.session.log_entry(i))
-            hit = memo[i] = (ply, state, log_entry_markup(t, item, current, replayable, stop == i + 1))
+            markup = log_entry_markup(t, item, current, replayable, stop == i + 1, game_id=ctx.game.id)
+            hit = memo[i] = (ply, state, markup)
         entries.append(hit[2])
     return entries
 
@@ -610,20 +641,57 @@ def tab_stop(replay: int | None, plies: int) -> int:
     return replay if replay is not None else plies
 
 
+def log_rule_link(t: T, game_id: str, rule: str, tabindex: int) -> str:
+    """A log line's rule: its name as a link into the rules help at that rule (the id is only the
+    link's target, never words in the sentence)."""
+    key = f"{game_id}.rule.{rule}"
+    name = t(key)
+    return tag(
+        "a",
+        esc(t("embed.rule", name=rule if name == key else name)),
+        href=f"#/{game_id}/rules?rule={rule}",
+        class_="log-rule",
+        data_rule=rule,
+        tabindex=tabindex,
+    )
+
+
+def log_lines(t: T, game_id: str, item: LogItem, tabindex: int) -> str:
+    """The entry's event lines, each run of lines made by one rule linking it once, after its
+    last line (a capture's four lines: one link), as the embed's captions do."""
+    rules = [*item.rules, *[""] * (len(item.lines) - len(item.rules))]
+    out = []
+    for i, text in enumerate(item.lines):
+        rule = rules[i]
+        last = i + 1 == len(rules) or rules[i + 1] != rule
+        link = " " + log_rule_link(t, game_id, rule, tabindex) if game_id and rule and last else ""
+        out.append(tag("li", esc(text) + link))
+    return tag("ul", "".join(out), class_="events") if out else ""
+
+
 def log_entry_markup(
-    t: T, item: LogItem, current: bool, replayable: bool, stop: bool = True, embed: bool = True
+    t: T,
+    item: LogItem,
+    current: bool,
+    replayable: bool,
+    stop: bool = True,
+    embed: bool = True,
+    game_id: str = "",
 ) -> str:
     """A log entry: the ply's words (a button showing that moment when ``replayable``), the "embed
-    this moment" button (unless not ``embed``), its events' lines under it. Only the ``stop``
-    entry's buttons are in the Tab order (a long game's log is one stop, not two per move).
+    this moment" button (unless not ``embed``), its events' lines under it, and with ``game_id``
+    the rule behind each line as a link into that game's rules help (beside the button, not in it:
+    the button's click shows the moment). Only the ``stop`` entry's buttons and links are in the
+    Tab order (a long game's log is one stop, not two per move; Enter on an entry makes it the stop).
 
     The move's notation is not shown: the words already say the move in the player's language,
     and the notation (English, code-like) only crowded the entry. It stays in the entry's
     tooltip and ``data-notation`` (on the entry's button) for those who read it (decision 0099)."""
     label = tag("span", esc(f"{item.index + 1}. {item.words}"))
-    lines = item.lines
-    sub = tag("ul", "".join(tag("li", esc(x)) for x in lines), class_="events") if lines else ""
     step, tabindex = item.index + 1, 0 if stop else -1
+    sub = log_lines(t, game_id, item, tabindex)
+    if game_id and item.rule and item.rules[:1] != (item.rule,):  # a run of one rule links it once
+        sub = tag("p", log_rule_link(t, game_id, item.rule, tabindex), class_="move-rule") + sub
     known = {"title": item.notation or None, "data_notation": item.notation or None}
     head = (
         button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex, **known)
@@ -653,27 +721,31 @@ def log_panel(
     open_: bool = True,
     items: list[LogItem] | None = None,
     replayable: bool = True,
+    memo: dict[Any, Any] | None = None,
 ) -> str:
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
     match's; a network table passes its own (the moments its page saw are replayable, decision
-    0075; a network match has no embed)."""
+    0075; a network match has no embed), and may pass a ``memo`` it keeps between redraws: each
+    entry's markup by what it is drawn from (an entry drawn before is not drawn again)."""
     if items is None:
         entries = local_log_entries(t, ctx, board, replayable)
     else:
-        shown = [item.index + 1 for item in items if replayable and item.replayable]
+        shown = {item.index + 1 for item in items if replayable and item.replayable}
         stop = ctx.replay if ctx.replay is not None else max(shown, default=0)
-        entries = [
-            log_entry_markup(
-                t,
-                item,
-                ctx.replay == item.index + 1,
-                item.index + 1 in shown,
-                stop == item.index + 1,
-                embed=False,
-            )
-            for item in items
-        ]
+        memo = {} if memo is None else memo
+        stamp = (t("app.log"), ctx.game.id)  # the rule links' words are the page's language
+        if memo.get("stamp") != stamp or len(memo) > 4 * len(items) + 64:  # another game, or moments
+            memo.clear()
+            memo["stamp"] = stamp
+        entries = []
+        for item in items:
+            step = item.index + 1
+            key = (item, ctx.replay == step, step in shown, stop == step)
+            markup = memo.get(key)
+            if markup is None:
+                markup = memo[key] = log_entry_markup(t, item, *key[1:], embed=False, game_id=ctx.game.id)
+            entries.append(markup)
     body = (
         # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
         tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")

@@ -8,7 +8,7 @@ information. Version 10 at level M holds 213 bytes: an invite link of a LAN game
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from parlour.web.markup import esc
 
@@ -283,8 +283,12 @@ def encode(text: str) -> Matrix:
     return best[1]
 
 
+@lru_cache(maxsize=16)
 def svg(text: str, label: str = "", quiet: int = 4) -> str:
-    """The QR code of ``text`` as an SVG image (one path of unit squares, a light quiet zone)."""
+    """The QR code of ``text`` as an SVG image (one path of unit squares, a light quiet zone).
+
+    Kept once made: a host's page draws its invite's code on every redraw while a game is played
+    beside it, and encoding one took 36 ms on CPython (more in the page), every move (issue #17)."""
     m = encode(text)
     n = len(m) + 2 * quiet
     d = "".join(

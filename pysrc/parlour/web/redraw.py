@@ -26,7 +26,6 @@ class Change(NamedTuple):
     attrs: tuple[tuple[str, str], ...] = ()
 
 
-_REGION = re.compile(r"<!--r:([\w-]+)-->(.*?)<!--/r:\1-->", re.S)
 _MARK = re.compile(r"<!--r:([\w-]+)-->")
 _HEAD = re.compile(r"<[\w-]+\b[^>]*>")
 _ATTR = re.compile(r'\s([^\s="/>]+)(?:="([^"]*)")?')
@@ -34,18 +33,29 @@ _ATTR = re.compile(r'\s([^\s="/>]+)(?:="([^"]*)")?')
 
 def split_regions(html: str) -> tuple[str, dict[str, str]] | None:
     """``html``'s shape (each outermost region left as its opening mark) and those regions' elements
-    by id, in order; ``None`` when two share an id (nothing could tell them apart)."""
+    by id, in order; ``None`` when two share an id (nothing could tell them apart).
+
+    Scanned with ``str.find`` for each region's closing mark: a regular expression with a
+    back-reference tried at every character was most of a redraw's Python time on a 120 KB screen
+    (issue #17)."""
     parts: dict[str, str] = {}
-    count = 0
-
-    def cut(m: re.Match[str]) -> str:
-        nonlocal count
+    shape: list[str] = []
+    count, pos, start = 0, 0, 0
+    while (at := html.find("<!--r:", pos)) >= 0:
+        mark = _MARK.match(html, at)
+        if mark is None:
+            pos = at + 1
+            continue
+        close = html.find(f"<!--/r:{mark[1]}-->", mark.end())
+        if close < 0:  # an opening mark without its end is text of the shape
+            pos = at + 1
+            continue
         count += 1
-        parts[m[1]] = m[2]
-        return f"<!--r:{m[1]}-->"
-
-    shape = _REGION.sub(cut, html)
-    return (shape, parts) if count == len(parts) else None
+        parts[mark[1]] = html[mark.end() : close]
+        shape += (html[start:at], mark[0])
+        pos = start = close + len(mark[1]) + 10
+    shape.append(html[start:])
+    return ("".join(shape), parts) if count == len(parts) else None
 
 
 def attributes(head: str) -> tuple[tuple[str, str], ...]:

@@ -501,15 +501,18 @@ def render(ctx: BoardContext) -> str:
     tg = targets(ctx, acting_seat(ctx))
     field = markup.region("wb-field", field_svg(ctx, view, board, tg, seat))
     field_markup = tag("div", field + zoom_bar(ctx), class_="wb-field-wrap")
-    # Regions (markup.region): a move redraws the parts it changed, the field's new tile alone.
-    return tag(
+    # Regions (markup.region): a move redraws the parts it changed, the field's new tile alone. The
+    # board is one too: a new turn changes its data-turn alone, which keeps its children.
+    board_markup = tag(
         "div",
         markup.region("wb-table", table_panel(ctx, view))
         + field_markup
         + region_of(hand_panel(ctx, view, board, tg, seat)),
         class_="wb-board",
+        id="wb-board",
         data_turn=view["turns"][0][0] if view["turns"] else "",
     )
+    return markup.region("wb-board", board_markup)
 
 
 # --- acting --------------------------------------------------------------------------------------------

@@ -1,0 +1,188 @@
+"""A network page redraws only the regions a move changed (issues #17 and #11: no main-thread task over
+50 ms while playing), as the local match screen does (decision 0087): a peer's move on the host's page,
+and the host's on a guest's, replaces the board's parts it changed, the prompt and the players panel,
+and inserts the log's new entry; the page, each change made on it, is the screen drawn whole.
+
+The two pages are the app's own (:class:`parlour.web.app.App` with its :class:`NetPlay`) around a
+host and a guest session seated at the fake network table of ``tests/helpers/tables.py``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from tests.web.test_regions import RegionDom, one_element
+
+from helpers.tables import sit_down
+from parlour import games
+from parlour.net import GuestSession, HostSession
+from parlour.net.loopback import Loopback
+from parlour.web import app as app_mod
+from parlour.web import netplay
+from parlour.web.markup import reuse_kept
+from parlour.web.redraw import Change
+
+
+class Rtc:
+    """No data channel: the fake table carries the messages, the page only draws."""
+
+    def listen(self, fn: Any) -> None:
+        pass
+
+    def offer(self, ice: list[Any]) -> None:
+        pass
+
+    def join_room(self, *args: Any) -> None:
+        pass
+
+    def send(self, conn: str, text: str) -> bool:
+        return True
+
+    def close(self, conn: str) -> None:
+        pass
+
+
+class NetDom(RegionDom):
+    """The page as a string (regions changed in it), with what a network page asks of the browser."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.whole = 0
+        self.writes: list[str] = []
+
+    def render(self, html: str, home: str = "") -> None:
+        self.whole += 1
+        super().render(html, home)
+
+    def storage_set(self, key: str, value: str) -> bool:
+        self.writes.append(key)
+        self.storage[key] = value
+        return True
+
+    def value_of(self, element_id: str) -> str:
+        return ""
+
+    def every(self, ms: int, fn: Any) -> None:
+        pass
+
+
+def page(fragment: str, **net: Any) -> tuple[app_mod.App, NetDom]:
+    """The app's page at ``fragment``, its network controller set to ``net`` (a session of the table)."""
+    dom = NetDom(fragment)
+    app = app_mod.App(dom)
+    app.net = netplay.NetPlay(app, Rtc())
+    app.start()
+    dom.run_timers()  # the game's package loads
+    for name, value in net.items():
+        setattr(app.net, name, value)
+    dom.timers.clear()  # the host's own bots' timers: the test moves every seat itself
+    app.render()
+    return app, dom
+
+
+def table(
+    gid: str, players: int
+) -> tuple[Loopback, list[GuestSession], app_mod.App, NetDom, app_mod.App, NetDom]:
+    """A started table of ``gid``: the host at seat 0 and ``players - 1`` guests; the host's page
+    and the first guest's page, both drawn."""
+    game = games.load(gid)
+    host = HostSession(game, games.module(gid).BOTS, entropy=f"{gid}-regions", name="Hanna", players=players)
+    guests = [GuestSession(entropy=f"g{i}", name=f"Guest {i}") for i in range(1, players)]
+    net = sit_down(host, guests, now=1_000)
+    host_app, host_dom = page(f"#/{gid}/host?s={host.sid}", host=host, game=game, role="host")
+    guest_app, guest_dom = page(f"#/join?o=x&s={host.sid}", guest=guests[0], role="guest", sid=host.sid)
+    return net, guests, host_app, host_dom, guest_app, guest_dom
+
+
+def drawn(dom: NetDom, app: app_mod.App) -> list[Change]:
+    """The changes of the page's last redraw, after checking it drew no whole screen and that the
+    page now is the screen drawn whole; each replaced or inserted region is one element."""
+    whole = dom.whole
+    app.render()
+    assert dom.whole == whole, "a move drew the whole screen"
+    assert dom.html == app.shown
+    for change in dom.changed[-1]:
+        if change.kind in ("replace", "after", "before"):
+            assert one_element(change.new_id or change.target, reuse_kept(change.markup, set())[0])
+    return dom.changed[-1]
+
+
+def targets(changes: list[Change]) -> set[str]:
+    return {c.new_id or c.target for c in changes if c.kind != "attrs"}
+
+
+def test_a_peers_boop_move_redraws_the_board_the_turn_and_one_log_entry_on_both_pages():
+    net, (anna,), host_app, host_dom, guest_app, guest_dom = table("boop", 2)
+    host = net.host
+    for n in range(16):  # 8 moves each, turn about
+        legal = host.local()["legal"] if host.local()["act"] == [0] else []
+        if legal:
+            net.host_out(host.play(legal[n % len(legal)], net.now))
+        else:
+            mine = anna.table["legal"]
+            net.guest_out(anna, anna.move(mine[n % len(mine)]))
+        net.run()
+        by_peer = drawn(guest_dom if legal else host_dom, guest_app if legal else host_app)
+        own = drawn(host_dom if legal else guest_dom, host_app if legal else guest_app)
+        ply = len(host.match.plies)
+        if ply == 1:  # the log's first entry replaces "no moves yet"
+            continue
+        for changes in (by_peer, own):
+            assert targets(changes) <= {"turn", "board", f"log-{ply - 1}", f"log-{ply - 2}"}
+            assert f"log-{ply - 1}" in targets(changes) and "board" in targets(changes)
+            assert 'id="screen-title"' not in "".join(c.markup for c in changes)  # the header stays
+            assert 'id="net-peers"' not in "".join(c.markup for c in changes)  # nor the side panels
+    for app in (host_app, guest_app):  # the log's entries kept between redraws: as drawn afresh
+        for lang in ("en", "uk"):
+            app.settings = replace(app.settings, lang=lang)
+            app.render()
+            kept = app.shown
+            app.net._log_words.clear()
+            app.net._log_markup.clear()
+            app.render()
+            assert app.shown == kept and kept.count('<li id="log-') == 16
+
+
+@pytest.mark.parametrize("first", ["host", "guest"])
+def test_a_peers_hand_in_boo_redraws_its_zone_the_players_and_the_log_alone(first):
+    """Boo! at a network table of four (issue #11): a player's raised hand is drawn on the other
+    pages as their zone (or the prompt), the players panel and the log's new entry, under 5 KB of a
+    table of over 40 KB, never the castle."""
+    net, (anna, boris, _cleo), host_app, host_dom, guest_app, guest_dom = table("boo", 4)
+    host = net.host
+    assert len(host_app.shown or "") > 40_000 and len(guest_app.shown or "") > 40_000
+    hand = {"k": "hand", "t": 0}  # the host stamps it with its match clock
+    net.now += 2_000
+    net.guest_out(boris, boris.move(hand))  # the log's first entry replaces "no moves yet"
+    net.run()
+    for dom, app in ((host_dom, host_app), (guest_dom, guest_app)):
+        drawn(dom, app)
+    net.now += 1_000
+    if first == "host":
+        net.host_out(host.play(hand, net.now))
+    else:
+        net.guest_out(anna, anna.move(hand))
+    net.run()
+    assert [ply.move["k"] for ply in host.match.plies] == ["hand", "hand"]
+    seat = 0 if first == "host" else 1
+    for dom, app in ((host_dom, host_app), (guest_dom, guest_app)):
+        changes = drawn(dom, app)
+        assert "log-1" in targets(changes) and "boo-players" in targets(changes)
+        assert targets(changes) <= {f"boo-zone-{seat}", "boo-prompt", "boo-players", "log-0", "log-1"}
+        assert sum(len(c.markup) for c in changes) < 5_000, targets(changes)
+
+
+def test_a_host_page_writes_its_table_once_a_move_not_on_every_message():
+    net, _guests, host_app, host_dom, _guest_app, _guest_dom = table("boop", 2)
+    host = net.host
+    host_app.net.save()
+    key = netplay.HOST_KEY.format(sid=host.sid)
+    host_dom.writes.clear()
+    host_app.net.send_host([])  # a message that changed nothing the table keeps: nothing written
+    host_app.net.tick()
+    assert host_dom.writes == []
+    legal = host.local()["legal"]
+    host_app.net.send_host(host.play(legal[0], 0))
+    assert host_dom.writes == [key]
+    assert netplay.HostSession.loads(host_dom.storage[key], now=0).match.plies == host.match.plies

@@ -1,0 +1,125 @@
+"""A change's rules in one task, its drawing in the next (issue #17, decision 0066): while the
+drawing waits, the page shows the state before the change, so input is held and acted on only once
+the page shows the state it acts on, in the order it came; nothing is lost or acted on twice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from tests.web.test_regions import RegionDom
+
+from parlour.web import app as app_mod
+from parlour.web.session import LocalSession
+
+
+class TaskDom(RegionDom):
+    """The page as a string, with the browser's task queue for :func:`parlour.web.dom.soon`."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.tasks: list[Callable[[], None]] = []
+
+    def soon(self, fn: Callable[[], None]) -> None:
+        self.tasks.append(fn)
+
+    def run_task(self) -> None:
+        self.tasks.pop(0)()
+
+    def plies_shown(self) -> int:
+        """How many moves the page's log shows."""
+        return len(re.findall(r'<li[^>]* id="log-\d+"', self.html))
+
+
+def boop_against_a_bot() -> tuple[TaskDom, app_mod.App, LocalSession]:
+    dom = TaskDom("#/boop")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    while dom.tasks:
+        dom.run_task()
+    app.setup_for("boop")["seats"][1] = "easy"
+    dom.click("start")
+    while dom.tasks:
+        dom.run_task()
+    session = app.sessions["boop"]
+    app.sessions["boop"] = LocalSession.new(session.game, session.seats, app.bots("boop"), {}, "7")
+    app.render()
+    return dom, app, app.sessions["boop"]
+
+
+def acting_on_the_page_shown(dom: TaskDom, app: app_mod.App, session: LocalSession) -> list[int]:
+    """Every input the app acts on is checked: the page shows the match as it is (the log holds
+    every move so far, the page is the markup of the current state). Returns the plies at each."""
+    seen: list[int] = []
+    handle = app.handle
+
+    def checked(*event: Any) -> None:
+        assert not app.draw_pending
+        assert dom.html == app.shown
+        assert dom.plies_shown() == len(session.match.plies)
+        seen.append(len(session.match.plies))
+        handle(*event)
+
+    app.handle = checked  # type: ignore[method-assign]
+    return seen
+
+
+def test_a_bots_move_is_drawn_in_the_next_task_and_a_click_meanwhile_waits_for_it():
+    dom, app, session = boop_against_a_bot()
+    app.split_ms = float("inf")  # the person's moves are quick: drawn in their own task
+    seen = acting_on_the_page_shown(dom, app, session)
+    while session.ai_to_act() is None:  # the person's turn (a move, perhaps a decision after it)
+        dom.click("bench-move", "5")
+        assert dom.plies_shown() == len(session.match.plies) and not dom.tasks
+    mine = len(session.match.plies)
+    while session.ai_to_act() is not None:
+        dom.timers.pop(0)()  # the bot thinks (here, no worker) and its move is played
+        assert app.draw_pending and dom.plies_shown() == mine  # not drawn yet: the page shows before it
+    bot = len(session.match.plies)
+    assert bot > mine
+    before = dom.html
+    dom.click("bench-move", "11")  # the person taps during the gap
+    dom.on_event("key", "cell", "c3", "", "ArrowUp")
+    assert len(session.match.plies) == bot and dom.html == before  # held: not acted on unseen
+    assert len(app.held) == 2
+    dom.run_task()  # the drawing
+    assert dom.plies_shown() == bot and dom.html == app.shown
+    assert len(session.match.plies) == bot  # the held tap acts in a task of its own, after it
+    dom.run_task()
+    assert len(session.match.plies) == bot + 1 and dom.plies_shown() == bot + 1
+    dom.run_task()  # the held key, on the page the tap drew
+    assert not dom.tasks and not app.held
+    assert seen[-2:] == [bot, bot + 1]
+
+
+def test_a_slow_move_of_a_person_is_drawn_apart_and_input_keeps_its_order():
+    dom, app, session = boop_against_a_bot()
+    app.split_ms = 0.0  # every move of the person counts as slow: its drawing waits for the next task
+    seen = acting_on_the_page_shown(dom, app, session)
+    dom.click("bench-move", "5")
+    assert len(session.match.plies) == 1 and dom.plies_shown() == 0 and app.draw_pending
+    dom.click("undo")  # held: the player has not seen the move yet, Undo waits for it
+    dom.click("bench-move", "8")
+    dom.run_task()  # the move drawn
+    assert dom.plies_shown() == 1 and len(session.match.plies) == 1
+    dom.run_task()  # Undo takes back the move the player now sees
+    assert len(session.match.plies) == 0
+    dom.run_task()  # Undo's drawing (a quick change is drawn at once only when split_ms allows)
+    while dom.tasks:
+        dom.run_task()
+    assert len(session.match.plies) == 1 and dom.plies_shown() == 1
+    assert seen == [0, 1, 0]
+    assert dom.html == app.shown and not app.held
+
+
+def test_without_a_task_queue_every_change_is_drawn_at_once():
+    dom, app, session = boop_against_a_bot()
+    dom.soon = None  # type: ignore[assignment,method-assign]  # a bridge without it: one task, as before
+    app.split_ms = 0.0
+    while session.ai_to_act() is None:
+        dom.click("bench-move", "5")
+        assert dom.plies_shown() == len(session.match.plies) and not app.draw_pending
+    dom.timers.pop(0)()  # the bot's move, drawn in the same task
+    assert dom.plies_shown() == len(session.match.plies) and not app.draw_pending
