@@ -163,3 +163,22 @@ def test_a_yes_no_option_takes_true_and_false_and_nothing_else():
     assert opt.check(True) is True and opt.check(False) is False
     with pytest.raises(ValueError, match="true or false"):
         opt.check(1)
+
+
+@pytest.mark.parametrize("bad", [True, 7.0, 15.0, "15"])
+def test_a_numbered_option_refuses_a_bool_a_float_and_text_that_equal_a_choice(bad: object):
+    # ``True == 1`` and ``15.0 == 15`` in Python: a count must still be an int, or a record or a
+    # save would carry a bool or a float.
+    with pytest.raises(ValueError, match="one of"):
+        Match.new(GAME, 2, {"pile": bad})
+    assert Match.new(GAME, 2, {"pile": 7}).record.options["pile"] == 7
+
+
+@pytest.mark.parametrize(
+    "options", [{"tokens": True}, {"tokens": 2.0}, {"trapdoors": True}, {"route_number": False}]
+)
+def test_boo_options_refuse_bools_and_floats(options: dict[str, object]):
+    from parlour.games.boo.rules import GAME as BOO
+
+    with pytest.raises(ValueError, match="one of"):
+        Match.new(BOO, 3, options)

@@ -370,3 +370,21 @@ def test_a_visitor_taken_redraws_its_marks_but_never_the_special_tokens():
     assert marks and 'class="visitor-room"' in marks[0].markup  # the next visitor's room is marked
     assert all("token" not in c.markup for c in redrawn)
     assert after.count('class="token"') == len(state.trapdoors) + len(state.transitions) > 0
+
+
+def test_four_people_on_one_device_get_their_zones_and_no_out_of_turn_buttons():
+    """Everyone acts at once at their own zone: the shared screen's "Player N: out of turn" (a hand-over
+    for Wooly Bully) means nothing in Boo! and is not drawn; a stale press of it changes nothing."""
+    from parlour.engine import Match, encode_link
+    from web.test_match_screen import open_app
+
+    record = Match.new(GAME, 4, {}, "hotseat", {"seats": ["human"] * 4}).record
+    app, dom = open_app(f"#/boo/play?m={encode_link(record)}")
+    session = app.sessions["boo"]
+    assert len(session.interrupters()) == 3, "the session would let three people interrupt"
+    assert "interrupt" not in dom.html and "out of turn" not in dom.html
+    for seat in range(4):
+        assert f'id="boo-zone-{seat}"' in dom.html and f'id="boo-booo-{seat}"' in dom.html
+    dom.click("interrupt", "2")
+    assert session.interrupt is None and "Pass the device" not in dom.html
+    assert 'id="boo-booo-0"' in dom.html

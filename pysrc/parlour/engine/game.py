@@ -55,7 +55,9 @@ class Option:
 
     def check(self, value: JSON) -> JSON:
         if self.choices:
-            if value not in self.choices:
+            # ``True in (1, 2)`` and ``2.0 in (1, 2)`` hold in Python: the type must match too, so
+            # that a bool or a float never reaches a record or a save as a count.
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 raise ValueError(f"option {self.name!r} must be one of {list(self.choices)}, not {value!r}")
         elif isinstance(self.default, bool):
             if not isinstance(value, bool):

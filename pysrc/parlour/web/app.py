@@ -23,6 +23,7 @@ from parlour.web.play import (
     announcement,
     decision_of,
     game_screen,
+    has_seat_zones,
     is_private,
     privacy_screen,
     privacy_seat,
@@ -463,7 +464,7 @@ class App:
             self.error = ""
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
             session = self.sessions.get(gid)
-            if session is not None:
+            if session is not None and not has_seat_zones(boards.board(gid)):  # no hand-over in Boo!
                 seat = int(arg) if arg.isdigit() else None
                 session.interrupt = seat if seat in session.interrupters() else None
                 self.revealed, self.refused = None, None

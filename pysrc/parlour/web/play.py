@@ -325,11 +325,13 @@ def turn_region(
     passing: str = "",
     text: str | None = None,
     notes: str = "",
+    board: Any = None,
 ) -> str:
     """Whose turn and what to decide, in words, with every button of the decision. ``text`` replaces
     the status words (a network table between games); ``notes`` go first (a lost connection).
     While a moment of the log is on show, the way back to the game is here, beside the board
-    (on a phone the log is far below it)."""
+    (on a phone the log is far below it). ``board`` is the board module: one that draws every
+    seat's own controls (:func:`has_seat_zones`) gets no out-of-turn buttons."""
     words = status(t, ctx, decision, passing) if text is None else text
     line = notes + tag("p", esc(words), class_="status", id="status", aria_live="polite")
     buttons = ""
@@ -347,8 +349,18 @@ def turn_region(
             aria_labelledby="status",
         )
     return tag(
-        "section", line + buttons + (interrupts(t, ctx) if not passing else ""), class_="turn", id="turn"
+        "section",
+        line + buttons + (interrupts(t, ctx) if not passing and not has_seat_zones(board) else ""),
+        class_="turn",
+        id="turn",
     )
+
+
+def has_seat_zones(board: Any) -> bool:
+    """Whether the board gives every person at the device their own controls at once (its
+    ``SEAT_ZONES`` flag: Boo!'s button zones), so that no one needs the device handed to them:
+    the shared screen then draws no "out of turn" buttons and no hand-back."""
+    return bool(getattr(board, "SEAT_ZONES", False))
 
 
 def interrupts(t: T, ctx: BoardContext) -> str:
@@ -920,7 +932,7 @@ def game_screen(
     return layout(
         t,
         t(f"game.{gid}.name"),
-        turn_region(t, ctx, decision, passing),
+        turn_region(t, ctx, decision, passing, board=board),
         board_markup,
         feedback(t, ctx),
         controls(t, ctx, end_closed, more_open),

@@ -34,6 +34,7 @@ from parlour.games.boo.castle import (
     parse_cell,
 )
 from parlour.web import fit
+from parlour.web.boards.boo_help import HELP, HELP_RULES  # noqa: F401  (the help screen reads them here)
 from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
@@ -66,6 +67,9 @@ ZONE_EDGES = {
     6: ("bottom", "bottom", "left", "top", "top", "right"),
 }
 """Where each person's zone sits, clockwise from the bottom edge (players sit around a flat tablet)."""
+SEAT_ZONES = True
+"""Every person at the device has their own zone, usable at the same moment as the others: the match
+screen draws no "out of turn" buttons (those hand a shared device over, as Wooly Bully needs)."""
 KEYS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
 
@@ -998,24 +1002,6 @@ def _examples() -> dict[str, Any]:
                 if r is not None and r.changes and len(r.steps) <= 9:
                     found["transition"] = (ghost, visitor, r, (), (room,))
     return {"castle": castle, **found}
-
-
-HELP_RULES: dict[str, tuple[str, ...]] = {
-    "boo.help.goal": ("BO-19",),
-    "boo.help.setup": ("BO-1", "BO-6"),
-    "boo.help.round": ("BO-7", "BO-8", "BO-18"),
-    "boo.help.route": ("BO-9",),
-    "boo.help.trapdoor": ("BO-10",),
-    "boo.help.transition": ("BO-11",),
-    "boo.help.claim": ("BO-13", "BO-14", "BO-D1"),
-    "boo.help.walls": ("BO-15",),
-    "boo.help.wrong": ("BO-16", "BO-D2"),
-    "boo.help.hands": ("BO-17",),
-    "boo.help.end": ("BO-20",),
-    "boo.help.more": ("BO-12",),
-}
-"""The rules each help paragraph explains: named before it, each a link target (``rule-BO-14``) for
-the log's refusals and the embeds' captions."""
 
 
 def help_examples(t: Any) -> dict[str, str]:
