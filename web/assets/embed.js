@@ -14,6 +14,15 @@ if (window.SharedWorker) {
   port = new Worker(url, { type: "module" });
 }
 let timer = null;
+// A frame out of sight (scrolled away on its page, a hidden tab) is not painted: a step's animation
+// there only starts when the reader scrolls to it, so they see an old move replayed, and a picture
+// taken at that moment shows the move's first frame (the pieces where they were). Out of sight,
+// steps are drawn still, at their end.
+let inView = true;
+if (window.IntersectionObserver) {
+  new IntersectionObserver((seen) => { inView = seen[seen.length - 1].isIntersecting; })
+    .observe(document.documentElement);
+}
 const send = (message) => port.postMessage({ id, ...message });
 const toParent = (message) => { if (window.parent !== window) window.parent.postMessage(message, "*"); };
 
@@ -28,6 +37,7 @@ port.onmessage = (event) => {
   if (reply.html === undefined) return;
   const active = document.activeElement;
   const focusId = reply.focus || (active && active.id) || "";
+  root.classList.toggle("no-anim", !inView || document.hidden);
   root.innerHTML = reply.html;
   root.setAttribute("aria-busy", "false");
   document.documentElement.lang = reply.lang;
