@@ -237,6 +237,6 @@ def test_the_end_dialog_opens_without_drawing_the_screen_whole_on_both_pages():
     for dom, app in ((host_dom, host_app), (guest_dom, guest_app)):
         changes = drawn(dom, app)
         assert 'id="end-screen"' in dom.html and 'data-phase="over"' in dom.html
-        assert {c.target for c in changes if c.kind == "attrs"} >= {"match-bar", "match", "main"}
+        assert {c.target for c in changes if c.kind == "attrs"} >= {"bar", "match", "main"}
         assert "end-screen" in {c.new_id for c in changes if c.kind == "after"}
         assert '<div class="play match" id="match" inert>' in dom.html

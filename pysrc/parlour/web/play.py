@@ -966,7 +966,7 @@ def layout(
         + tag("h1", esc(title), id="screen-title", tabindex=-1)
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
-        id="match-bar",
+        id="bar",
         inert=bool(dialog),
     )
     # Each part is a region: a redraw replaces only the parts that changed (markup.changed_regions).
@@ -974,8 +974,9 @@ def layout(
     regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
     # While the end dialog is open the rest is inert: focus and clicks stay in the dialog. The header,
-    # the frame and <main> are regions too, so the dialog opening (or a network table's phase in
-    # main's data) sets their attributes and inserts the dialog: the screen is not drawn whole.
+    # the frame and <main> are regions too, so the dialog opening sets their `inert` (and a network
+    # table's phase in main's data) and inserts itself: the screen keeps its shape and is not drawn
+    # whole at a match's end (decisions 0066, 0064).
     frame = tag(
         "div", main + tag("aside", side, class_="side"), class_="play match", id="match", inert=bool(dialog)
     )
