@@ -565,7 +565,16 @@ class Embed:
             from parlour.web import figures
 
             box = fit.stage_box(*self.size) if self.size else None
-            drawn = figures.figure(ctx.game, ctx.state, self.t, seat=ctx.viewer, events=ctx.events, box=box)
+            moved = self.diagram.move(self.step)  # the seat this step is about, drawn large if need be
+            drawn = figures.figure(
+                ctx.game,
+                ctx.state,
+                self.t,
+                seat=ctx.viewer,
+                events=ctx.events,
+                box=box,
+                focus=moved[0] if moved is not None else None,
+            )
             drawn = re.sub(r' width="\d+" height="\d+"', "", drawn, count=1)
         self.animate_step = False
         stage = tag("div", drawn, class_="stage", id="stage")
