@@ -581,7 +581,10 @@ class Embed:
         return tag(
             "main",
             stage + self.caption_panel() + self.controls(decisions),
-            class_="embed" + (" compact-controls" if not self.spec.controls else ""),
+            # Tracing a route with no colour to choose: its buttons join the button row (embed.css).
+            class_="embed"
+            + (" compact-controls" if not self.spec.controls else "")
+            + (" trace-row" if 'id="boo-show"' in drawn and "boo-change" not in drawn else ""),
             data_step=self.step,
             data_steps=self.diagram.steps,
             data_mode="puzzle"
