@@ -639,6 +639,8 @@ class Embed:
             pending = getattr(boards.board(d.game.id), "pending", None)
             said = pending(self.t, d.game, state) if pending is not None else ""
             prompt = " " + said if said else ""
+            if getattr(d.game, "realtime", False):  # no turns (Boo!): what the table is doing
+                return said
         return self.t("embed.to-play", side=side) + prompt
 
     def rule_link(self, rule: str) -> str:
