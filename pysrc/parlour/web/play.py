@@ -133,15 +133,24 @@ def split_rule(text: str) -> tuple[str, list[str]]:
     return RULE_CODE.sub("", text).strip(), ids
 
 
+def rule_name(t: T, game_id: str, rule: str) -> str:
+    """The rule's name in the viewer's language ("Order of a turn"); its id only for a game that
+    has not named it."""
+    key = f"{game_id}.rule.{rule}"
+    name = t(key)
+    return rule if name == key else name
+
+
 def rule_link(t: T, game_id: str, rule: str) -> str:
-    """A rule id as a small link into the rules help at that rule (``#/GAME/rules?rule=BP-2``)."""
+    """A rule as a small link into the rules help at that rule (``#/GAME/rules?rule=BP-2``): its
+    words are the rule's name ("rule: Order of a turn", as the embeds' captions say), the id only
+    the link's target."""
     return tag(
         "a",
-        esc(rule),
+        esc(t("embed.rule", name=rule_name(t, game_id, rule))),
         href=f"#/{game_id}/rules?rule={rule}",
         class_="rule-link",
-        title=t("app.rule-help", rule=rule),
-        aria_label=t("app.rule-help", rule=rule),
+        data_rule=rule,
     )
 
 
@@ -656,11 +665,9 @@ def tab_stop(replay: int | None, plies: int) -> int:
 def log_rule_link(t: T, game_id: str, rule: str, tabindex: int) -> str:
     """A log line's rule: its name as a link into the rules help at that rule (the id is only the
     link's target, never words in the sentence)."""
-    key = f"{game_id}.rule.{rule}"
-    name = t(key)
     return tag(
         "a",
-        esc(t("embed.rule", name=rule if name == key else name)),
+        esc(t("embed.rule", name=rule_name(t, game_id, rule))),
         href=f"#/{game_id}/rules?rule={rule}",
         class_="log-rule",
         data_rule=rule,
