@@ -341,7 +341,8 @@ def render(ctx: BoardContext) -> str:
             + tag("div", "".join(zones["bottom"]), class_="zones bottom")
             + explanation(ctx)
             + region("boo-players", players_panel(ctx)),
-            class_="boo-table",
+            # Three people or more at one device: a phone stacks each zone's buttons (app.css).
+            class_="boo-table crowded" if len(here) >= 3 else "boo-table",
             id="boo-table",
             data_round=state.round,
             data_claimant="" if state.claimant is None else state.claimant,
@@ -539,6 +540,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
     name = tag("strong", esc(seat_name(ctx, seat)), class_="zone-name")
     body = ""
     picking = seat in ctx.ui.get("picking", [])
+    tracing = state.winners is None and state.claimant == seat and current is not None
     if state.winners is not None:
         body = ""
     elif state.claimant is not None:
@@ -551,7 +553,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         for c, colour in enumerate(COLOURS):
             body += zone_button(
                 t,
-                colour_chip(c) + esc(colour_word(t, colour)),
+                colour_chip(c) + tag("span", esc(colour_word(t, colour)), class_="word"),
                 "boo-colour",
                 f"{seat}:{colour}",
                 f"boo-colour-{seat}-{colour}",
@@ -578,7 +580,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
     return tag(
         "div",
         name + tag("div", body, class_="zone-buttons"),
-        class_=f"zone edge-{edge}",
+        class_=f"zone edge-{edge}" + (" tracing" if tracing else " picking" if picking else ""),
         id=f"boo-zone-{seat}",
         data_seat=seat,
         role="group",
@@ -616,8 +618,13 @@ def trace_controls(ctx: BoardContext, seat: int, current: dict[str, Any]) -> str
     remaining = max(0, state.deadline - ctx.ui.get("clock", state.now))
     timer = tag(
         "div",
-        tag("span", "", class_="timer-bar", style=f"animation-duration:{remaining}ms"),
-        class_="timer",
+        tag(
+            "div",
+            tag("span", "", class_="timer-bar", style=f"animation-duration:{remaining}ms"),
+            class_="timer",
+        )
+        + seconds_left(t, remaining),
+        class_="timer-box",
         role="timer",
         aria_label=t("boo.label.time-left", count=remaining // 1000),
     )
@@ -645,6 +652,29 @@ def trace_controls(ctx: BoardContext, seat: int, current: dict[str, Any]) -> str
     )
     out += zone_button(t, esc(t("boo.action.show")), "boo-show", seat, "boo-show", cls="primary")
     return out
+
+
+def seconds_left(t: Any, remaining: int) -> str:
+    """The trace's time left in words on screen ("12 seconds left"), counting down with no redraw:
+    one line a second, each shown by a CSS animation during its own second (``.second``), in the
+    catalogue's plural for its number. The timer's label says it to a screen reader."""
+    whole = -(-remaining // 1000)  # the number shown now: 2.4 s left reads "3 seconds left"
+    first = remaining - (whole - 1) * 1000  # how long that first number stays
+    lines = []
+    for count in range(whole, 0, -1):
+        delay = 0 if count == whole else first + (whole - 1 - count) * 1000
+        length = first if count == whole else 1000
+        style = f"animation-delay:{delay}ms;animation-duration:{length}ms"
+        lines.append(tag("span", esc(t("boo.label.time-left", count=count)), class_="second", style=style))
+    lines.append(
+        tag(
+            "span",
+            esc(t("boo.label.time-left", count=0)),
+            class_="second last",
+            style=f"animation-delay:{remaining}ms",
+        )
+    )
+    return tag("span", "".join(lines), class_="seconds", aria_hidden="true")
 
 
 def players_panel(ctx: BoardContext) -> str:
@@ -832,7 +862,10 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
         return seat, claim(steps, current["colour"], v)
     if action == "boo-change" and arg in COLOURS:
         if parse_cell(head) in state.transitions and arg != colour:
-            steps.append("!" + arg)
+            if steps and steps[-1].startswith("!"):
+                steps.pop()  # another colour in the same room replaces the change (C pressed on)
+            if arg != trace_end(start, current["colour"], steps)[1]:
+                steps.append("!" + arg)  # back to the colour before: no change at all
         keep(ctx, current, steps, start)
         return None
     if action == "cell":
