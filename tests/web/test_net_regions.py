@@ -186,3 +186,31 @@ def test_a_host_page_writes_its_table_once_a_move_not_on_every_message():
     host_app.net.send_host(host.play(legal[0], 0))
     assert host_dom.writes == [key]
     assert netplay.HostSession.loads(host_dom.storage[key], now=0).match.plies == host.match.plies
+
+
+def test_a_bots_move_on_a_host_page_is_drawn_in_the_next_task():
+    """Decision 0066 on a network page: a bot's move (its rules, the views cut and sent, the save)
+    is one task and its drawing the next; meanwhile the page still shows the move before it."""
+    dom = NetDom("#/boop/host?s=new")
+    tasks: list[Any] = []
+    dom.soon = tasks.append  # type: ignore[attr-defined]
+    app = app_mod.App(dom)
+    app.net = netplay.NetPlay(app, Rtc())
+    app.start()
+    dom.run_timers()  # the game's package loads
+    while tasks:
+        tasks.pop(0)()
+    for seat in ("0", "1"):
+        app.net.on_action("net-seat-kind", seat, "ai:easy")
+    app.net.on_action("net-start", "", "")
+    app.render()
+    host = app.net.host
+    for _ in range(6):
+        before = len(host.match.plies)
+        while len(host.match.plies) == before:
+            dom.timers.pop(0)()  # the bots' timer: the move due is played
+        assert app.draw_pending and dom.html.count('<li id="log-') == before
+        while tasks:
+            tasks.pop(0)()
+        assert not app.draw_pending and dom.html == app.shown
+        assert dom.html.count('<li id="log-') == len(host.match.plies)

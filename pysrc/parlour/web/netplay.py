@@ -721,6 +721,8 @@ class NetPlay:
         """Whether the table's game had begun at the last drawing (the lobby is another screen)."""
         self._bots_at: int | None = None
         """When the bots' timer set last falls due (epoch ms), if it has not yet."""
+        self._asking = False
+        """The bots' questions are to be sent in a task already set (:meth:`ask_bots`)."""
         self._bots_timer = 0
         """Counts the bots' timers set: one superseded by an earlier one does nothing when it fires."""
         self.refusals_seen = 0
@@ -1367,7 +1369,9 @@ class NetPlay:
 
     # --- the transport --------------------------------------------------------------------------
     def on_rtc(self, kind: str, conn: str, data: str) -> None:
-        """An event of the WebRTC glue."""
+        """An event of the WebRTC glue: handled, then drawn (in a task of its own when handling
+        took long, as a move on the local screen is: :meth:`draw`)."""
+        began = time.perf_counter()
         try:
             if self.role == "host" and self.host is not None:
                 self.host_event(self.host, kind, conn, data)
@@ -1375,7 +1379,22 @@ class NetPlay:
                 self.guest_event(kind, conn, data)
         except ParlourError as err:
             self.app.error = self.t(err.code, **err.params) if err.code else err.message
-        self.app.render()
+        self.draw(began)
+
+    def draw(self, began: float | None = None) -> None:
+        """Draw what changed, the way the local match screen draws a move (decision 0066): at once
+        when the work before it was quick (``began``: when it started), else in the next task, so
+        that a peer's or a bot's move (its rules, the views cut for every peer, the check of a view
+        the host sent) and its drawing are two tasks under 50 ms rather than one over (issue #17).
+        ``None``: always apart (a bot's move). The app holds the player's input until it is drawn."""
+        show = getattr(self.app, "show", None)
+        if show is None:  # an app without split drawing
+            self.app.render()
+            return
+        if began is not None:
+            self.app.task_start = began
+        split = float(getattr(self.app, "split_ms", 0.0))
+        show(began is None or (time.perf_counter() - began) * 1000 > split)
 
     def host_event(self, host: HostSession, kind: str, conn: str, data: str) -> None:
         now = now_ms()
@@ -1485,7 +1504,7 @@ class NetPlay:
         out = self.host.tick(now_ms())
         if out:
             self.send_host(out)
-            self.app.render()
+            self.draw()
 
     def schedule_bots(self) -> None:
         """Ask the worker what the host's bots do at this position, and set the timer for the next bot
@@ -1516,6 +1535,19 @@ class NetPlay:
         if not callable(think):
             host.bots_here()
             return
+        soon = getattr(self.dom, "soon", None)
+        if callable(soon) and not self._asking:
+            # In a task of its own: a question carries the bot's legal moves (Wooly Bully's
+            # placements), work that need not lengthen the task of the move before it.
+            self._asking = True
+            soon(lambda: self._ask_now(host, think))
+        elif not callable(soon):
+            self._ask_now(host, think)
+
+    def _ask_now(self, host: HostSession, think: Callable[..., Any]) -> None:
+        self._asking = False
+        if self.host is not host:  # another table opened meanwhile
+            return
         for question in host.bot_questions():
             think(question.text, self._bot_replied(host, question))
 
@@ -1537,6 +1569,7 @@ class NetPlay:
         self._bots_at = None
         if self.host is None:
             return
+        self.app.task_start = time.perf_counter()
         out = self.host.run_bots(now_ms())
         self.send_host(out)
-        self.app.render()
+        self.draw()  # a bot's move: its rules in this task, its drawing in the next

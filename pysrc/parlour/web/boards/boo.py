@@ -34,6 +34,7 @@ from parlour.games.boo.castle import (
     parse_cell,
 )
 from parlour.web import fit
+from parlour.web.boards.boo_help import HELP, HELP_RULES  # noqa: F401  (the help screen reads them here)
 from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
@@ -383,17 +384,21 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         marks.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
         )
+    parts.append(region("boo-marks", f'<g id="boo-marks">{"".join(marks)}</g>'))
+    # The special tokens stay where they are for the whole match: their own region is never redrawn
+    # when a visitor leaves (it was 800 of the 1,100 characters of the visitor's marks).
+    tokens: list[str] = []
     for cell in state.trapdoors:
         x, y = origin(cell)
-        marks.append(
+        tokens.append(
             f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{trapdoor_shape()}</g></g>'
         )
     for cell in state.transitions:
         x, y = origin(cell)
-        marks.append(
+        tokens.append(
             f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{transition_shape()}</g></g>'
         )
-    parts.append(region("boo-marks", f'<g id="boo-marks">{"".join(marks)}</g>'))
+    parts.append(region("boo-tokens", f'<g id="boo-tokens">{"".join(tokens)}</g>'))
     parts.append(region_of(cells_grid(ctx, current)))
     over: list[str] = []
     if room is not None and state.visitor is not None:
@@ -1030,24 +1035,6 @@ def _examples() -> dict[str, Any]:
                 if r is not None and r.changes and len(r.steps) <= 9:
                     found["transition"] = (ghost, visitor, r, (), (room,))
     return {"castle": castle, **found}
-
-
-HELP_RULES: dict[str, tuple[str, ...]] = {
-    "boo.help.goal": ("BO-19",),
-    "boo.help.setup": ("BO-1", "BO-6"),
-    "boo.help.round": ("BO-7", "BO-8", "BO-18"),
-    "boo.help.route": ("BO-9",),
-    "boo.help.trapdoor": ("BO-10",),
-    "boo.help.transition": ("BO-11",),
-    "boo.help.claim": ("BO-13", "BO-14", "BO-D1"),
-    "boo.help.walls": ("BO-15",),
-    "boo.help.wrong": ("BO-16", "BO-D2"),
-    "boo.help.hands": ("BO-17",),
-    "boo.help.end": ("BO-20",),
-    "boo.help.more": ("BO-12",),
-}
-"""The rules each help paragraph explains: named before it, each a link target (``rule-BO-14``) for
-the log's refusals and the embeds' captions."""
 
 
 def help_examples(t: Any) -> dict[str, str]:
