@@ -31,7 +31,10 @@ new PerformanceObserver((l) => l.getEntries().forEach((e) => window.benchFrames.
   ms: Math.round(e.duration),
   script_ms: Math.round(e.scripts.reduce((a, s) => a + s.duration, 0)),
   layout_ms: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+  forced_ms: Math.round(e.scripts.reduce((a, s) => a + (s.forcedStyleAndLayoutDuration || 0), 0)),
   by: e.scripts.map((s) => s.invoker + " " + Math.round(s.duration)).slice(0, 3),
+  // What had just happened (the observer runs right after the frame): the log's latest words.
+  after: (document.querySelector("#move-log > li:last-child")?.textContent || "").trim().slice(0, 80),
 }))).observe({ type: "long-animation-frame" });
 new PerformanceObserver((l) => l.getEntries().forEach((e) => window.benchLong.push(e.duration)))
   .observe({ type: "longtask" });"""
@@ -89,7 +92,7 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
         "longest_ms": round(max(long), 1) if long else 0.0,
         "over_50ms": sum(1 for x in long if x > 50),
         "redraws": spread(noted),
-        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:4],
+        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:6],
     }
 
 

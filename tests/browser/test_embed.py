@@ -221,6 +221,26 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     preview.locator("g.piece.orange.cat[data-cell='f1']").wait_for()
     assert page.locator("#ed-preview").evaluate("f => f.contentWindow.kept") == 1
 
+    # A ghost cat by keyboard (decision 0076): purple's came in on the top edge between c6 and d6
+    # and has moved two segments on; focus stays on each control as the screen redraws.
+    page.focus("#ed-ghost-1")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")  # in the pool, then top-a, top-b, top-c
+    page.wait_for_selector("#ed-ghost-step-1")
+    assert page.evaluate("document.activeElement.id") == "ed-ghost-1"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "ed-ghost-step-1"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.id") == "ed-ghost-step-1"
+    ghost = "g.ghost.purple[aria-label='purple ghost cat between c4 and d4']"
+    page.wait_for_selector(f"main[data-screen='editor'] {ghost}")
+    preview.locator(ghost).wait_for()
+    assert page.input_value("#ed-position").endswith(" -/top-c+2 p place")
+    for target in ("#ed-ghost-1", "#ed-ghost-step-1", "#ed-moment", "label:has(> #ed-flag-g)"):
+        box = page.locator(target).bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, target
+
     # Three purple cats in a row with orange to play: refused in words, nothing to copy.
     page.click("#brush-purple-cat")
     for cell in ("a6", "b6", "c6"):
@@ -252,10 +272,11 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
         "b6": "piece purple cat",
     }
     assert shown.locator("g.piece").count() == 5
+    assert shown.locator("g.ghost").get_attribute("aria-label") == "purple ghost cat between c4 and d4"
     assert shown.locator("#status").inner_text() == "Purple to play."
     assert text.endswith(" p place")
     # "Play from here": the app plays that very position (decision 0063), purple (the computer) first.
-    open_app(page, site_url, "#/boop/editor?pos=" + text.replace(" ", "%20"))
+    open_app(page, site_url, "#/boop/editor?pos=" + quote(text, safe="/"))  # "+" of a ghost's step too
     page.click("#ed-play")
     page.wait_for_selector("main[data-screen='play'] svg.boop-bed")
     assert page.locator("g.piece[data-cell='a6']").get_attribute("class") == "piece purple cat"

@@ -335,6 +335,26 @@ def test_on_a_phone_the_castle_fills_the_width_and_no_column_is_cut_off():
     assert shown <= rim[1] - rim[0] + 8, "the castle does not take the phone's width"
 
 
+def test_a_visitor_taken_redraws_its_marks_but_never_the_special_tokens():
+    """Issue #11 (no task over 50 ms with 5 bots): when a claim takes the visitor, the new visitor's
+    marks are drawn again, the special tokens (there all match long) are left on the page."""
+    from parlour.web.redraw import changes
+
+    s = session("human", "human", "human")
+    before = board.render(ctx_of(s))
+    state = s.state
+    seat = next(p for p in range(3) if shortest_route(state.problem(p)))
+    route = shortest_route(state.problem(seat))
+    events = s.play_at(seat, {"k": "claim", "route": route.to_json(), "v": state.visitor}, 1000)
+    after = board.render(ctx_of(s, events=events))
+    redrawn = changes(before, after)
+    assert redrawn is not None
+    marks = [c for c in redrawn if c.target == "boo-marks"]
+    assert marks and 'class="visitor-room"' in marks[0].markup  # the next visitor's room is marked
+    assert all("token" not in c.markup for c in redrawn)
+    assert after.count('class="token"') == len(state.trapdoors) + len(state.transitions) > 0
+
+
 def test_four_people_on_one_device_get_their_zones_and_no_out_of_turn_buttons():
     """Everyone acts at once at their own zone: the shared screen's "Player N: out of turn" (a hand-over
     for Wooly Bully) means nothing in Boo! and is not drawn; a stale press of it changes nothing."""

@@ -298,7 +298,7 @@ def test_the_end_dialog_can_be_dismissed_to_see_the_winning_line_and_reopened():
     play_move(dom, moves[-1])
     assert app.sessions["boop"].outcome() is not None
     assert 'id="end-screen"' in dom.html and dom.focused == "play-again", "focus moves into the dialog"
-    assert '<div class="play match" inert>' in dom.html, "the rest is inert while it is open"
+    assert '<div class="play match" id="match" inert>' in dom.html, "the rest is inert while it is open"
     # BP-20: the winning line of three cats is highlighted on the board.
     assert len(re.findall(r'class="cell[^"]* win"', dom.html)) >= 3
     dom.on_event("key", "", "", "", "Escape")

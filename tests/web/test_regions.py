@@ -206,3 +206,23 @@ def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone(
 def test_an_opening_mark_without_its_end_is_text_of_the_shape():
     html = "<p><!--r:loose-->text</p>" + page("a", "1")
     assert split_regions(html) == ("<p><!--r:loose-->text</p><!--r:a-->", {"a": '<div id="a">1</div>'})
+
+
+def test_the_end_dialog_opens_and_closes_without_drawing_the_screen_whole():
+    from tests.web.test_match_screen import finished_game, hotseat, play_move
+
+    moves = finished_game(1)
+    dom = RegionDom(f"#/boop/play?m={hotseat(moves[:-1])}")
+    app = app_mod.App(dom)
+    app.start()
+    whole = dom.html
+    play_move(dom, moves[-1])
+    assert 'id="end-screen"' in dom.html and dom.html == app.shown
+    opened = dom.changed[-1]
+    assert ("after", "match") in {(c.kind, c.target) for c in opened}  # the dialog inserted alone
+    assert {c.target for c in opened if c.kind == "attrs"} >= {"bar", "match"}  # the rest made inert
+    assert sum(len(c.markup) for c in opened) < len(dom.html) / 3  # the move, not the whole screen
+    dom.click("end-close")
+    assert 'id="end-screen"' not in dom.html and " inert" not in dom.html and dom.html == app.shown
+    assert ("remove", "end-screen") in {(c.kind, c.target) for c in dom.changed[-1]}
+    assert whole != dom.html

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from tests.web.test_regions import RegionDom
 
 from parlour.web import app as app_mod
@@ -123,3 +124,86 @@ def test_without_a_task_queue_every_change_is_drawn_at_once():
         assert dom.plies_shown() == len(session.match.plies) and not app.draw_pending
     dom.timers.pop(0)()  # the bot's move, drawn in the same task
     assert dom.plies_shown() == len(session.match.plies) and not app.draw_pending
+
+
+class PreparingDom(TaskDom):
+    """A page that parses kept layers ahead (:func:`parlour.web.dom.prepare`) and puts them in."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.prepared: dict[str, str] = {}
+        self.preparations: list[list[str]] = []
+
+    def prepare(self, parts: dict[str, str]) -> None:
+        self.prepared = dict(parts)
+        self.preparations.append(list(parts))
+
+    def _put_in(self, html: str, reused: list[str]) -> str:
+        for element_id in reused:
+            drawn = self.prepared.pop(element_id, None)
+            if drawn is None:  # on the page already
+                found = re.search(
+                    rf'<g id="{element_id}"><!--keep:.*?<!--/keep:{element_id}--></g>', self.html
+                )
+                assert found is not None
+                drawn = found[0]
+            html = html.replace(f'<g id="{element_id}"></g>', drawn)
+        return html
+
+    def render_keeping(self, html: str, home: str, reused: list[str]) -> bool:
+        self.render(self._put_in(html, reused), home)
+        return True
+
+    def redraw(self, changes: list[Any], home: str, reused: list[str]) -> bool:
+        for element_id in reused:
+            if element_id in self.prepared:  # RegionDom moves the layers it finds on the page
+                changes = [c._replace(markup=self._put_in(c.markup, [element_id])) for c in changes]
+        return super().redraw(changes, home, [r for r in reused if f'<g id="{r}"><!--keep:' in self.html])
+
+
+def test_a_boo_matchs_first_screen_is_drawn_in_two_tasks_the_castle_walls_first():
+    dom = PreparingDom("#/boo")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    while dom.tasks:
+        dom.run_task()
+    app.setup_for("boo")["seats"] = ["human", "hard", "hard"]
+    setup = dom.html
+    dom.click("start")
+    dom.timers.clear()  # the bots' clock: not this test's business
+    assert dom.preparations == [["boo-castle-layer"]]  # the walls parsed off the page, in this task
+    assert dom.html == setup and app.draw_pending  # the page still shows the setup screen
+    dom.click("boo-hand", "0")  # a press meanwhile waits for the castle
+    assert app.held and not app.sessions["boo"].match.plies
+    dom.run_task()  # the screen around the walls
+    assert 'data-screen="play"' in dom.html and dom.html == app.shown
+    assert '<g id="boo-castle-layer"><!--keep:boo-castle-layer:' in dom.html
+    while dom.tasks:
+        dom.run_task()
+    dom.timers.clear()
+    plies = app.sessions["boo"].match.plies
+    assert [(p.player, p.move["k"]) for p in plies] == [(0, "hand")]  # then acted on, once
+    assert 'id="boo-lower-0"' in dom.html
+    assert dom.preparations == [["boo-castle-layer"]]  # kept on the page: never parsed again
+    assert dom.html == app.shown
+
+
+def test_a_drawing_that_fails_does_not_leave_input_waiting_for_ever():
+    dom, app, session = boop_against_a_bot()
+    app.split_ms = 0.0
+    dom.click("bench-move", "5")
+    dom.click("undo")  # held behind the move's drawing
+    render = app.render
+
+    def broken() -> None:
+        app.render = render  # type: ignore[method-assign]
+        raise RuntimeError("a bug while drawing")
+
+    app.render = broken  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        dom.run_task()
+    while dom.tasks:
+        dom.run_task()
+    assert not app.held and not session.match.plies  # Undo acted all the same
+    assert dom.html == app.shown and dom.plies_shown() == 0

@@ -110,6 +110,8 @@ class App:
         """The markup the page shows (regions compared with it on the next redraw), ``None`` when
         unknown; with ``dirty``, the ids of elements a board's patch changed since."""
         self.dirty: set[str] = set()
+        self.prepared: set[tuple[str, str]] = set()
+        """Kept layers parsed off the page for the next drawing (:meth:`prepare_kept`)."""
         self.draw_pending = False
         """A change is applied and its drawing waits for the next task (:meth:`show`): the page still
         shows the state before it, so input is held (:attr:`held`) until it is drawn."""
@@ -192,17 +194,21 @@ class App:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
-        self.render()
-        if self.held:
-            self.dom.soon(self.release)
+        try:
+            self.render()
+        finally:  # whatever happened, held input is not left waiting for ever
+            if self.held and not self.draw_pending:
+                self.dom.soon(self.release)
 
     def release(self) -> None:
         """Act on the oldest input held while a drawing was pending."""
         if self.draw_pending or not self.held:
             return  # a drawing came first: it releases the rest when it is done
-        self.handle(*self.held.pop(0))
-        if self.held and not self.draw_pending:
-            self.dom.soon(self.release)
+        try:
+            self.handle(*self.held.pop(0))
+        finally:
+            if self.held and not self.draw_pending:
+                self.dom.soon(self.release)
 
     def patch(self, parts: dict[str, str]) -> bool:
         """Redraw only the board's elements that changed (:meth:`Board.patch`, e.g. a route being
@@ -894,14 +900,16 @@ class App:
         started = time.perf_counter()
         html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
         made = time.perf_counter()
-        ui = self.screen_ui()
-        home = str(ui.get("home", ""))
         self.diff_ms = 0.0
-        changes = self.draw(html, home)
-        self.shown, self.dirty = html, set()
+        prepared = self.prepare_kept(html)
+        changes = None
+        ui = self.screen_ui()
+        if not prepared:
+            changes = self.draw(html, str(ui.get("home", "")))
+            self.shown, self.dirty = html, set()
         note = getattr(self.dom, "note_redraw", None)
         if note is not None:  # benchmarks: where a redraw's time went
-            size = len(html) if changes is None else sum(len(c.markup) for c in changes)
+            size = prepared or (len(html) if changes is None else sum(len(c.markup) for c in changes))
             before = (started - self.task_start) * 1000 if self.task_start else 0.0
             note(
                 (made - started) * 1000,
@@ -911,6 +919,8 @@ class App:
                 self.diff_ms,
                 before,
             )
+        if prepared:
+            return  # the screen is drawn in the next task
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
@@ -918,6 +928,26 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+
+    def prepare_kept(self, html: str) -> int:
+        """A screen with kept layers not yet on the page (Boo!'s castle walls, about 60% of its
+        first screen): parse them off the page in this task and draw the screen around them in the
+        next (:meth:`show`; input held meanwhile, the page showing the screen before), so neither
+        task parses all of it (issue #17, decision 0066). The characters parsed; 0: nothing to do."""
+        prepare = getattr(self.dom, "prepare", None)
+        if prepare is None or getattr(self.dom, "soon", None) is None or self.draw_pending:
+            return 0
+        new = {
+            key: element
+            for key, element in markup.kept_elements(html).items()
+            if key not in self.kept and key not in self.prepared
+        }
+        if not new:
+            return 0
+        prepare({element_id: element for (element_id, _), element in new.items()})
+        self.prepared = set(new)
+        self.show(apart=True)
+        return sum(map(len, new.values()))
 
     def draw(self, html: str, home: str) -> list[redraw.Change] | None:
         """Put ``html`` on the page: only what changed when the screen keeps its shape
@@ -929,18 +959,20 @@ class App:
             started = time.perf_counter()
             changes = redraw.changes(self.shown, html, frozenset(self.dirty))
             self.diff_ms = (time.perf_counter() - started) * 1000
+        drawn = self.kept | self.prepared  # on the page, or parsed off it for this drawing
+        self.prepared = set()
         if changes is not None:
             lean: list[redraw.Change] = []
             reused: list[str] = []
             for change in changes:
-                markup_, moved, _ = markup.reuse_kept(change.markup, self.kept)
+                markup_, moved, _ = markup.reuse_kept(change.markup, drawn)
                 lean.append(change._replace(markup=markup_))
                 reused += moved
             if not changes or apply(lean, home, reused):
                 self.kept = markup.kept_in(html)
                 return changes
         keeping = getattr(self.dom, "render_keeping", None)
-        whole, reused, self.kept = markup.reuse_kept(html, self.kept if keeping else set())
+        whole, reused, self.kept = markup.reuse_kept(html, drawn if keeping else set())
         # A static layer drawn already (the castle) stays on the page: neither made nor laid out again.
         if not (reused and keeping is not None and keeping(whole, home, reused)):
             self.dom.render(html, home)

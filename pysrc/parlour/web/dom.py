@@ -54,7 +54,7 @@ def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
     (the app then draws the whole screen)."""
     doc = js.document
     targets = [doc.getElementById(c.target) for c in changes]
-    kept = [doc.getElementById(element_id) for element_id in reused]
+    kept = [_kept_node(doc, element_id) for element_id in reused]
     if not all(_some(el) for el in targets + kept):
         return False
     root = doc.getElementById("app")
@@ -84,6 +84,30 @@ def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
             empty.replaceWith(el)
     _put_back(doc, root, held, home)
     return True
+
+
+_prepared: dict[str, Any] = {}
+"""Kept layers parsed off the page a task ahead of the screen that shows them (:func:`prepare`)."""
+
+
+def prepare(parts: dict[str, str]) -> None:
+    """Parse these kept layers (``<g>`` elements of an SVG: the castle's walls) off the page, so that
+    the next task draws the screen around them without parsing them (a match's first screen in
+    two tasks, decision 0066): :func:`redraw` and :func:`render_keeping` put them in."""
+    doc = js.document
+    _prepared.clear()
+    for element_id, markup in parts.items():
+        box = doc.createElementNS("http://www.w3.org/2000/svg", "svg")
+        box.innerHTML = markup
+        el = box.firstElementChild
+        if _some(el):
+            _prepared[element_id] = el
+
+
+def _kept_node(doc: Any, element_id: str) -> Any:
+    """A kept layer's node: the one on the page, else the one :func:`prepare` made."""
+    el = doc.getElementById(element_id)
+    return el if _some(el) else _prepared.pop(element_id, None)
 
 
 def _hold(doc: Any, root: Any, replaced: list[Any]) -> dict[str, Any]:
@@ -135,7 +159,7 @@ def render_keeping(html: str, home: str, reused: list[str]) -> bool:
     """:func:`render`, moving the elements with the ``reused`` ids (kept layers: ``html`` has them
     empty) from the old markup into the new; ``False``, nothing done, when one is not on the page."""
     doc = js.document
-    held = [doc.getElementById(element_id) for element_id in reused]
+    held = [_kept_node(doc, element_id) for element_id in reused]
     if not all(_some(el) for el in held):
         return False
     for el in held:

@@ -623,7 +623,11 @@ class Embed:
         if self.puzzle_here():
             return self.t("embed.puzzle", side=side)
         prompt = " " + self.prompt if self.prompt else ""
-        return self.t("embed.to-play", side=side) + (prompt if self.trial is not None else "")
+        if self.trial is None:  # a moment in a decision under way says which (boop.'s editor: 0076)
+            pending = getattr(boards.board(d.game.id), "pending", None)
+            said = pending(self.t, d.game, state) if pending is not None else ""
+            prompt = " " + said if said else ""
+        return self.t("embed.to-play", side=side) + prompt
 
     def rule_link(self, rule: str) -> str:
         key = f"{self.spec.game}.rule.{rule}"

@@ -87,6 +87,11 @@ def region_of(element: str) -> str:
     return region(m[1], element) if m else element
 
 
+def kept_elements(html: str) -> dict[tuple[str, str], str]:
+    """Every :func:`kept` element of ``html`` by id and key, with its whole markup."""
+    return {(m[1], m[2]): f'<g id="{m[1]}">{m[0]}</g>' for m in _KEPT.finditer(html)}
+
+
 def kept_in(html: str) -> set[tuple[str, str]]:
     """Every :func:`kept` element of ``html``: id and key."""
     return {(m[1], m[2]) for m in _KEPT.finditer(html)}

@@ -966,12 +966,17 @@ def layout(
         + tag("h1", esc(title), id="screen-title", tabindex=-1)
         + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
         class_="bar",
+        id="bar",
         inert=bool(dialog),
     )
     # Each part is a region: a redraw replaces only the parts that changed (markup.changed_regions).
     regions = region_of(turn) + region("board", tag("div", board_markup, class_="board-wrap", id="board"))
     regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
-    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog.
-    frame = tag("div", main + tag("aside", side, class_="side"), class_="play match", inert=bool(dialog))
-    return top + tag("main", frame + region_of(dialog), id="main", **data)
+    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog. The header
+    # and the frame are regions too, so the dialog opening sets their `inert` and inserts itself:
+    # the screen keeps its shape and is not drawn whole at a match's end (decision 0066).
+    frame = tag(
+        "div", main + tag("aside", side, class_="side"), class_="play match", id="match", inert=bool(dialog)
+    )
+    return region_of(top) + tag("main", region_of(frame) + region_of(dialog), id="main", **data)

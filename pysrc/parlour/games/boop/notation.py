@@ -40,7 +40,7 @@ from parlour.games.boop.board import (
     piece,
     segment_id,
 )
-from parlour.games.boop.consistency import inconsistency
+from parlour.games.boop.consistency import flaw
 from parlour.games.boop.rules import GHOST, GRADUATE, PLACE_CAT, PLACE_KITTEN, Move
 from parlour.games.boop.state import NO_GHOST, PHASES, REASONS, BoopState, Position
 
@@ -135,30 +135,42 @@ _GHOST = re.compile(r"^([a-z]+-[a-e1-5])\+([0-5])$")
 
 
 def decode_position(text: str) -> BoopState:
-    """Inverse of :func:`encode_position`; ``ValueError`` for anything that is not a possible position.
+    """Inverse of :func:`encode_position`; :class:`PositionError` (a ``ValueError``) for anything that is not a possible position.
 
     The text must be exactly what :func:`encode_position` writes (one spelling per position: digits
     merged, fields in order, optional fields only when they carry something), and the state it
     describes must be one the rules can reach (:mod:`parlour.games.boop.consistency`)."""
     if not isinstance(text, str) or len(text) > 200:
-        raise ValueError("a position is a string")
+        raise PositionError("a position is a string")
     state = _decode_fields(text)
-    why = inconsistency(Position(state))
-    if why:
-        raise ValueError(f"not a position of boop.: {why}")
+    found = flaw(Position(state))
+    if found is not None:
+        raise PositionError(f"not a position of boop.: {found.text()}", found.code, **found.params)
     canonical = encode_position(state)
     if canonical != text:
-        raise ValueError(f"not in canonical notation: write {canonical!r}")
+        raise PositionError(f"not in canonical notation: write {canonical!r}")
     return state
+
+
+class PositionError(ValueError):
+    """A position text refused, with why as a code a screen can put in words (``boop.why.<code>``):
+    a flaw of :mod:`~parlour.games.boop.consistency`, ``count`` (a colour's pieces do not add up;
+    ``player`` 0 or 1), ``ghost-segment`` (two ghosts on one segment) or ``notation`` (the text is
+    not written as :func:`encode_position` writes)."""
+
+    def __init__(self, message: str, code: str = "notation", **params: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 def _decode_fields(text: str) -> BoopState:
     fields = text.split()
     if len(fields) not in (6, 8):
-        raise ValueError(f"a position has 6 or 8 fields, not {len(fields)}")
+        raise PositionError(f"a position has 6 or 8 fields, not {len(fields)}")
     ranks = fields[0].split("/")
     if len(ranks) != SIZE:
-        raise ValueError("a position lists 6 ranks")
+        raise PositionError("a position lists 6 ranks")
     board: list[int] = []
     for row in reversed(ranks):
         cells: list[int] = []
@@ -168,19 +180,19 @@ def _decode_fields(text: str) -> BoopState:
             elif ch in LETTER_PIECES:
                 cells.append(LETTER_PIECES[ch])
             else:
-                raise ValueError(f"unknown piece {ch!r}")
+                raise PositionError(f"unknown piece {ch!r}")
         if len(cells) != SIZE:
-            raise ValueError(f"rank {row!r} does not have 6 cells")
+            raise PositionError(f"rank {row!r} does not have 6 cells")
         board.extend(cells)
     pools = fields[1].split("/")
     matches = [_POOL.match(p) for p in pools]
     if len(pools) != 2 or not all(matches):
-        raise ValueError("pools are written like 7k1c/8k0c")
+        raise PositionError("pools are written like 7k1c/8k0c")
     pk = tuple(int(m.group(1)) for m in matches if m)
     pc = tuple(int(m.group(2)) for m in matches if m)
     reserve_text = fields[2].split("/")
     if len(reserve_text) != 2 or not all(r.isdigit() and int(r) <= 8 for r in reserve_text):
-        raise ValueError("reserves are written like 8/7")
+        raise PositionError("reserves are written like 8/7")
     reserve = tuple(int(r) for r in reserve_text)
     ghosts: list[int] = []
     for g in fields[3].split("/"):
@@ -190,29 +202,33 @@ def _decode_fields(text: str) -> BoopState:
         elif m and m.group(1) in ENTRY_INDEX:
             ghosts.append(ENTRY_INDEX[m.group(1)] * STEPS + int(m.group(2)))
         else:
-            raise ValueError(f"bad ghost {g!r}")
+            raise PositionError(f"bad ghost {g!r}")
     if len(ghosts) != 2:
-        raise ValueError("ghosts are written like -/top-c+2")
+        raise PositionError("ghosts are written like -/top-c+2")
     if NO_GHOST not in ghosts and segment_id(*divmod(ghosts[0], STEPS)) == segment_id(
         *divmod(ghosts[1], STEPS)
     ):
-        raise ValueError("two ghosts on one segment")
+        raise PositionError("two ghosts on one segment", "ghost-segment")
     if fields[4] not in ("o", "p"):
-        raise ValueError("side to act is o or p")
+        raise PositionError("side to act is o or p")
     mover = SIDES.index(fields[4])
     phase, reason, winner = fields[5], "", None
     if phase.startswith("win-") and phase[4:] in REASONS:
         phase, reason, winner = "over", phase[4:], mover
     elif phase not in PHASES or phase == "over":
-        raise ValueError(f"unknown phase {phase!r}")
+        raise PositionError(f"unknown phase {phase!r}")
     for p in (0, 1):
         bed_kittens = board.count(piece(p, KITTEN))
         bed_cats = board.count(piece(p, CAT))
         if bed_kittens + pk[p] != reserve[p] or bed_cats + pc[p] + reserve[p] != 8:
-            raise ValueError(f"{SIDES[p]}: pieces do not add up to 8 kittens and 8 cats (BP-1, BP-10)")
+            raise PositionError(
+                f"{SIDES[p]}: pieces do not add up to 8 kittens and 8 cats (BP-1, BP-10)",
+                "count",
+                player=str(p),
+            )
     flags, held_text = (fields[6], fields[7]) if len(fields) == 8 else ("-", None)
     if flags != "-" and (not flags or set(flags) - set("gr") or len(set(flags)) != len(flags)):
-        raise ValueError(f"bad flags {flags!r}")
+        raise PositionError(f"bad flags {flags!r}")
     state = BoopState(
         tuple(board),
         (pk[0], pk[1]),
@@ -236,9 +252,9 @@ def _decode_fields(text: str) -> BoopState:
             cells_ = [parse_cell(n) for n in name.split("-")]
             key = tuple(sorted(c for c in cells_ if c is not None))
             if len(cells_) != 3 or None in cells_ or key not in LINE_INDEX:
-                raise ValueError(f"bad held line {name!r}")
+                raise PositionError(f"bad held line {name!r}")
             held_list.append(LINE_INDEX[key])
         if len(set(held_list)) != len(held_list):
-            raise ValueError("a waiting line is listed twice")
+            raise PositionError("a waiting line is listed twice")
         held = tuple(sorted(held_list))
     return replace(state, held=held)

@@ -383,17 +383,21 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         marks.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
         )
+    parts.append(region("boo-marks", f'<g id="boo-marks">{"".join(marks)}</g>'))
+    # The special tokens stay where they are for the whole match: their own region is never redrawn
+    # when a visitor leaves (it was 800 of the 1,100 characters of the visitor's marks).
+    tokens: list[str] = []
     for cell in state.trapdoors:
         x, y = origin(cell)
-        marks.append(
+        tokens.append(
             f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{trapdoor_shape()}</g></g>'
         )
     for cell in state.transitions:
         x, y = origin(cell)
-        marks.append(
+        tokens.append(
             f'<g transform="translate({x + 16},{y + 16})" class="token" aria-hidden="true"><g{big}>{transition_shape()}</g></g>'
         )
-    parts.append(region("boo-marks", f'<g id="boo-marks">{"".join(marks)}</g>'))
+    parts.append(region("boo-tokens", f'<g id="boo-tokens">{"".join(tokens)}</g>'))
     parts.append(region_of(cells_grid(ctx, current)))
     over: list[str] = []
     if room is not None and state.visitor is not None:

@@ -263,6 +263,8 @@ def bed(
     clock = timing(max(steps(shown_events), default=-1) + 1, speed)
     arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, flip)
     win_cells = winning_cells(info)
+    # Lines a ghost made wait for the end of a turn (BP-19): marked apart from the choices.
+    waiting = {c for line in info["waiting_lines"] for c in line.split("-")}
 
     parts = [
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
@@ -286,6 +288,9 @@ def bed(
                 classes.append("line")
             if cell in win_cells:
                 classes.append("win")
+            if cell in waiting:
+                classes.append("waiting")
+                label += " · " + t("boop.label.waiting-line")
             if refused == f"cell-{cell}":
                 classes.append("refused")
             cell_attrs = attrs(
@@ -443,6 +448,7 @@ svg.parlour-figure { font-family: system-ui, sans-serif; }
 .boop-bed .cell rect.dark { fill: #efe4d3; }
 .boop-bed .cell.win rect { fill: #ffd84d; stroke: #2b2140; stroke-width: 8; stroke-dasharray: 14 6; }
 .boop-bed .cell.line rect { fill: #ffe08a; stroke: #b8860b; stroke-width: 4; }
+.boop-bed .cell.waiting rect { stroke: #2b2140; stroke-width: 6; stroke-dasharray: 10 6; }
 .boop-bed .cell .dot { fill: #3f7d4f; opacity: .55; }
 .boop-bed .coord { fill: #5b4d73; font-size: 28px; text-anchor: middle; }
 .piece .body { stroke: #2b2140; stroke-width: 3; }
@@ -605,6 +611,13 @@ def decision(ctx: BoardContext) -> Decision | None:
     elif phase == "ghost":
         choices.append(Choice(t("boop.action.no-ghost"), "ghost", "g:-", id="no-ghost"))
     return Decision(t(info["prompt"]), tuple(choices))
+
+
+def pending(t: T, game: Any, state: Any) -> str:
+    """What the mover is in the middle of deciding, said to an onlooker (an embed's status line
+    under a position set up in the editor, decision 0076); ``""`` at an ordinary placement."""
+    phase = game.info(state)["phase"]
+    return t(f"boop.pending.{phase}") if phase in ("grad-a", "ghost", "grad-b") else ""
 
 
 # --- input -------------------------------------------------------------------------------------
