@@ -38,6 +38,7 @@ from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401 
 from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
+from parlour.web.screens import seat_label
 
 CELL = 64
 MARGIN = 46
@@ -765,6 +766,17 @@ def explanation(ctx: BoardContext) -> str:
                 )
             )
     return "".join(map(region_of, out))
+
+
+def pending(t: Any, game: Any, state: Any) -> str:
+    """What the table is doing, said to an onlooker (an embed's status line): Boo! has no turns,
+    everyone searches at once, so never "Player 1 to play" but the visitor searched for, or who is
+    showing a route; ``""`` once the game is over."""
+    if state.winners is not None:
+        return ""
+    if state.claimant is not None:
+        return str(t("boo.zone.wait", player=seat_label(t, "boo", state.claimant)))
+    return str(t("boo.pending.search", visitor=state.visitor)) if state.visitor is not None else ""
 
 
 def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
