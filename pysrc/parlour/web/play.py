@@ -980,10 +980,11 @@ def layout(
     regions = region_of(turn) + region("board", tag("div", board_markup, class_="board-wrap", id="board"))
     regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
-    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog. The header
-    # and the frame are regions too, so the dialog opening sets their `inert` and inserts itself:
-    # the screen keeps its shape and is not drawn whole at a match's end (decision 0066).
+    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog. The header,
+    # the frame and <main> are regions too, so the dialog opening sets their `inert` (and a network
+    # table's phase in main's data) and inserts itself: the screen keeps its shape and is not drawn
+    # whole at a match's end (decisions 0066, 0064).
     frame = tag(
         "div", main + tag("aside", side, class_="side"), class_="play match", id="match", inert=bool(dialog)
     )
-    return region_of(top) + tag("main", region_of(frame) + region_of(dialog), id="main", **data)
+    return region_of(top) + region_of(tag("main", region_of(frame) + region_of(dialog), id="main", **data))
