@@ -202,7 +202,9 @@ def test_an_illegal_click_says_why_and_changes_nothing(page, site_url, watched):
     page.wait_for_selector("#refusal")
     reason = page.locator("#refusal").inner_text()
     assert "c3" in reason and "BP-" not in reason, "plain words beside the board"
-    assert page.locator("#feedback a.rule-link").inner_text() == "BP-2"
+    assert page.locator("#feedback a.rule-link").inner_text() == "rule: Placing a piece", (
+        "the rule by its name, the id only the target"
+    )
     assert "refused" in page.locator("#cell-c3").get_attribute("class")
     assert page.locator("#move-log > li").count() == 2
 

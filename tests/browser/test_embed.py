@@ -286,6 +286,8 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
 
 
 FIT_FRAMES = ((240, 320), (380, 540))
+MIN_NUMBER_PX = 10
+"""Ghosts Galore's diamond numbers, once drawn (decision 0079)."""
 FIT_GAMES = (("boo", 2), ("wooly-bully", 3), ("ghosts-galore", 3))
 FIT_JS = """() => {
   const W = innerWidth, H = innerHeight, d = document.documentElement;
@@ -305,7 +307,14 @@ FIT_JS = """() => {
   const heads = [...stage.querySelectorAll("text.fig-caption, svg.boo-castle text")].filter(shown)
     .map((t) => t.getBoundingClientRect().height);  // figure headings, Boo!'s visitor number
   const drawnH = svg.matches(".wb-field") ? box.height : drawnW / a;
-  return {W, H, buttons, texts, heads, drawn: [drawnW, drawnH],
+  // Diamond numbers a player reads: the step's own train in a figure (the others are thumbnails
+  // beside it), everything shown while trying; Boo!'s rooms.
+  const focus = stage.querySelector("svg.parlour-figure svg[data-focus]");
+  const read = focus ? "svg.parlour-figure svg[data-focus] g.diamond text" : "g.diamond text";
+  const numbers = [...stage.querySelectorAll(read)].filter(shown).map((t) => t.getBoundingClientRect().height);
+  const rooms = [...stage.querySelectorAll(".boo-castle g[id^=cell-]")].filter(shown)
+    .map((r) => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height));
+  return {W, H, buttons, texts, heads, numbers, rooms, drawn: [drawnW, drawnH],
     spill: [main.scrollWidth - main.clientWidth, main.scrollHeight - main.clientHeight,
             stage.scrollWidth - stage.clientWidth, stage.scrollHeight - stage.clientHeight,
             d.scrollWidth - W, d.scrollHeight - H]};
@@ -317,7 +326,9 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
 ):
     """Boo!, Wooly Bully and Ghosts Galore at 240x320 and 380x540, looking and trying: nothing
     spills (no scrollbar, nothing cut off), the board takes most of the frame, every button is
-    whole in view and at least 44 px, no text under 11 px (Ghosts Galore's figure headings too)."""
+    whole in view and at least 44 px, no text under 11 px (Ghosts Galore's figure headings too);
+    Ghosts Galore's diamond numbers >= 10 px at 240x320 and 320x240 (the step's train, the tiles
+    one plays), Boo!'s rooms >= 24 px while tracing at 240 px wide (decision 0079)."""
     from web.test_diagram import played
 
     links = {game_id: played(game_id, 6, players)[1] for game_id, players in FIT_GAMES}
@@ -330,7 +341,9 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
             for mode in ("view", "try"):
                 shown += 1
                 page.set_viewport_size({"width": width, "height": height})
-                fragment = f"game={game_id}&m={links[game_id]}&step=3&try=both&lang=ru&id=f{shown}"
+                # Ghosts Galore's step 4: its player's train has a diamond to read.
+                step = 4 if game_id == "ghosts-galore" and mode == "view" and width == 240 else 3
+                fragment = f"game={game_id}&m={links[game_id]}&step={step}&try=both&lang=ru&id=f{shown}"
                 page.evaluate(
                     "f => { document.getElementById('embed').innerHTML = ''; location.hash = f; }", fragment
                 )
@@ -360,11 +373,18 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                 assert all(h >= 12 for h in got["heads"]), (where, got["heads"])
                 if game_id == "ghosts-galore" and mode == "view":
                     assert len([h for h in got["heads"] if h > 0]) == 3  # each player's train, named
+                if game_id == "ghosts-galore" and width == 240:
+                    assert mode == "try" or got["numbers"], where  # the step's train, large
+                    assert all(h >= MIN_NUMBER_PX for h in got["numbers"]), (where, got["numbers"])
                 if game_id == "boo" and mode == "try":  # untimed, judged (decision 0096)
                     page.click("button.booo")
                     page.click("button.colour:not([disabled])")
                     page.wait_for_selector("#boo-show")
-                    assert max(page.evaluate(FIT_JS)["spill"]) <= 1, (where, "tracing")
+                    tracing = page.evaluate(FIT_JS)
+                    assert max(tracing["spill"]) <= 1, (where, "tracing")
+                    # The castle takes the frame's width while tracing: rooms big enough to tap.
+                    if width == 240:
+                        assert min(tracing["rooms"]) >= 24, (where, min(tracing["rooms"]))
                     page.click("#boo-show")  # no step traced: a wrong route, and why
                     feedback = page.locator("#feedback")
                     feedback.wait_for()
@@ -373,3 +393,11 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                         and feedback.locator("a.rule").count() == 1
                     )
                     assert page.locator("button.booo").count() == 0  # the try is over: Reset to try again
+    # A landscape 320 x 240 frame too: the step's train large, its diamonds' numbers >= 10 px.
+    page.set_viewport_size({"width": 320, "height": 240})
+    fragment = f"game=ghosts-galore&m={links['ghosts-galore']}&step=4&id=wide"
+    page.evaluate("f => { document.getElementById('embed').innerHTML = ''; location.hash = f; }", fragment)
+    page.wait_for_selector("main.embed", timeout=30_000)
+    got = page.evaluate(FIT_JS)
+    assert max(got["spill"]) <= 1 and got["numbers"], got
+    assert all(h >= MIN_NUMBER_PX for h in got["numbers"]), got["numbers"]

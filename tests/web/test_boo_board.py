@@ -213,23 +213,6 @@ def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
     assert host.match.state.claimant == 1 and host.match.plies[-1].t == 1_234
 
 
-def test_the_rules_help_has_live_diagrams_drawn_by_the_board():
-    """BO-9, BO-10, BO-11, BO-15, BO-16: a route, a secret passage, a transition, a colour in front
-    of you and a wrong route, drawn by the board's own code in the player's language."""
-    from parlour.web import screens
-
-    for lang in ("en", "ru", "uk"):
-        figures = board.help_examples(lambda k, _l=lang, **p: translate(_l, k, **p))
-        assert set(figures) == {
-            f"boo.help.{k}" for k in ("route", "transition", "trapdoor", "walls", "wrong")
-        }
-        assert 'class="seg claimed step-in"' in figures["boo.help.route"]
-        assert 'class="trapdoor"' in figures["boo.help.trapdoor"] and "jump" in figures["boo.help.trapdoor"]
-        assert "change" in figures["boo.help.transition"] and "wrong" in figures["boo.help.wrong"]
-    page = screens.rules(t, "boo", ["boo.help.route", "boo.help.more"], figures)
-    assert page.count("<figure") == 1 and "several special tokens" in page
-
-
 def boo_net_table(monkeypatch) -> tuple[list[int], object, object]:
     """A host's page and a guest's (Anna, seat 1) playing Boo! over in-memory channels; the list
     holds the pages' clock (epoch ms), to move time on."""

@@ -227,3 +227,16 @@ def test_the_authors_guide_shows_a_working_example_of_every_game_with_a_board_in
         assert embed.error == "" and embed.lang == (lang if lang != "en" else embed.spec.lang or lang), frag
         shown.add(embed.spec.game)
     assert shown == {g for g in boards.BOARDS if boards.playable(g)}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "everyone searches"), ("ru", "все одновременно ищут"), ("uk", "усі одночасно шукають")],
+)
+def test_the_boo_embed_says_everyone_searches_at_once_and_never_whose_turn_it_is(lang, words):
+    """Boo! has no turns (newcomer's finding 5): its status names the visitor searched for."""
+    embed = open_embed(f"game=boo&try=both&lang={lang}", (lang,))
+    status = embed.status()
+    assert words in status and "1" in status, status
+    assert embed.t("embed.to-play", side="").strip(" .") not in status
+    assert "Player 1" not in text(embed.reply().html) and "Игрок 1" not in status

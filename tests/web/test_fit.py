@@ -152,3 +152,38 @@ def test_a_boo_puzzle_is_solved_by_any_right_route_and_moves_on_a_wrong_one_says
     assert embed.step == 4 and 3 in embed.solved and "Right!" in reply.html
     judged = [m for m in reply.out if m.get("puzzle")]
     assert [m["correct"] for m in judged] == [True]
+
+
+def test_a_small_frame_draws_the_steps_train_large_with_diamond_numbers_of_10_px_and_the_app_keeps_its_own():
+    """Decision 0079: in a frame where three trains alike would be thumbnails, the train of the
+    step's player is drawn large (its diamonds' numbers >= 10 px), the others beside it; a small
+    drawing's diamonds are the big ones; a large frame and the app keep their layout and diamonds."""
+    from web.test_diagram import played
+
+    match, link = played("ghosts-galore", 8, 3)
+    for frame in ((240, 320), (320, 240)):
+        for step in range(1, 9):
+            html = Embed(Spec.parse(f"game=ghosts-galore&m={link}&step={step}"), size=frame).reply().html
+            width, height = (int(v) for v in re.search(r'viewBox="0 0 (\d+) (\d+)"', html).groups())  # type: ignore[union-attr]
+            box = fit.stage_box(*frame)
+            scale = min(box[0] / width, box[1] / height)
+            focused = re.findall(r'<svg x="(\d+)" y="\d+" width="(\d+)" height="\d+" data-focus="1" ', html)
+            assert len(focused) == 1, (frame, step)
+            x, size = (int(v) for v in focused[0])
+            train_px = size * scale
+            # The stage's estimate (the browser test measures the numbers drawn): at 240 x 320 the
+            # train is >= 135 px, where 26 units are 10 px; 320 x 240's estimate keeps room for a
+            # second row of buttons the browser does not need.
+            assert x == 0 and train_px >= (fit.MIN_TRAIN_PX if frame[0] == 240 else 100), (frame, step)
+            player = match.plies[step - 1].player
+            name = f"Player {player + 1}"
+            assert re.search(
+                rf'<g transform="translate\(0,-?\d+\)"><text[^>]*class="fig-caption">{name}<', html
+            )
+            assert 'class="diamond"' not in html  # a small drawing's diamonds are big ones
+    large = Embed(Spec.parse(f"game=ghosts-galore&m={link}&step=4"), size=(1200, 900)).reply().html
+    assert "data-focus" not in large and 'class="diamond big"' not in large
+    from parlour.web.boards import ghosts_draw
+
+    assert 'class="diamond"' in ghosts_draw.diamond(2, 16, 16)
+    assert 'class="diamond big"' in ghosts_draw.diamond(2, 20, 20, big=True)

@@ -164,6 +164,42 @@ def test_a_refused_click_is_explained_beside_the_board_on_its_cell_with_the_rule
     assert text_of(dom.html, "refusal") == ""
 
 
+def test_a_cell_chosen_at_the_ghost_decision_says_what_to_do_and_moves_focus_to_the_entries():
+    """Keyboard play (newcomer's finding 1): after a placement the ghost decision is due; Enter on a
+    cell must not strand the player on cells that can do nothing now."""
+    _app, dom = open_app(f"#/boop/play?m={hotseat(['k@a1'])}")
+    dom.click("cell", "c3")  # Enter on a cell: the same action as a click
+    reason = text_of(dom.html, "refusal")
+    assert "ghost cat" in reason and "No ghost this turn" in reason, reason
+    assert "not the decision due now" not in reason
+    assert dom.said[-1] == reason
+    # Focus went to the entries: one Tab stop (tabindex 0), the arrows go round, Enter chooses.
+    assert dom.focused.startswith("entry-")
+    first = re.search(rf'<g class="entry [a-z]+" role="button" tabindex="0"[^>]*id="{dom.focused}"', dom.html)
+    assert first, "the focused entry is the group's Tab stop"
+    was = dom.focused
+    dom.on_event("key", "ghost", "", "", "ArrowRight")
+    assert dom.focused.startswith("entry-") and dom.focused != was
+    entry = dom.focused.removeprefix("entry-")
+    dom.click("ghost", f"g:{entry}")
+    assert text_of(dom.html, "status").startswith("Purple: Place a kitten or a cat")
+
+
+def test_a_refusal_links_its_rule_by_name_and_never_shows_the_code_as_words():
+    for lang, name in (
+        ("en", "rule: Order of a turn"),
+        ("ru", "правило: Порядок хода"),
+        ("uk", "правило: Порядок ходу"),
+    ):
+        _app, dom = open_app(
+            f"#/boop/play?m={hotseat(['k@a1'])}", {"parlour.settings": f'{{"lang": "{lang}"}}'}
+        )
+        dom.click("cell", "c3")
+        link = re.search(r'<a href="#/boop/rules\?rule=BP-D1" class="rule-link"[^>]*>([^<]*)</a>', dom.html)
+        assert link and link.group(1) == name, (lang, link and link.group(1))
+        assert "BP-" not in text_of(dom.html, "feedback")
+
+
 def test_rule_codes_are_taken_out_of_sentences_once_each():
     assert play.split_rule("Taken (BP-2). (BP-2)") == ("Taken.", ["BP-2"])
     assert play.split_rule("Plain words.") == ("Plain words.", [])

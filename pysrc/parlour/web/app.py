@@ -737,7 +737,9 @@ class App:
         """Show why an action was refused beside the board, on the element acted on, and say it."""
         reason = self.t(err.code, **err.params) if err.code else err.message
         self.refused = Refusal(reason, err.rule or "", target)
-        self.ui["focus"] = target
+        # A board may send focus on to the control of the decision due (its "refocus"), else it
+        # stays on the element acted on.
+        self.ui["focus"] = self.ui.pop("refocus", None) or target
         self.dom.announce(reason)
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:

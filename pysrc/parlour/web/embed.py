@@ -565,14 +565,26 @@ class Embed:
             from parlour.web import figures
 
             box = fit.stage_box(*self.size) if self.size else None
-            drawn = figures.figure(ctx.game, ctx.state, self.t, seat=ctx.viewer, events=ctx.events, box=box)
+            moved = self.diagram.move(self.step)  # the seat this step is about, drawn large if need be
+            drawn = figures.figure(
+                ctx.game,
+                ctx.state,
+                self.t,
+                seat=ctx.viewer,
+                events=ctx.events,
+                box=box,
+                focus=moved[0] if moved is not None else None,
+            )
             drawn = re.sub(r' width="\d+" height="\d+"', "", drawn, count=1)
         self.animate_step = False
         stage = tag("div", drawn, class_="stage", id="stage")
         return tag(
             "main",
             stage + self.caption_panel() + self.controls(decisions),
-            class_="embed" + (" compact-controls" if not self.spec.controls else ""),
+            # Tracing a route with no colour to choose: its buttons join the button row (embed.css).
+            class_="embed"
+            + (" compact-controls" if not self.spec.controls else "")
+            + (" trace-row" if 'id="boo-show"' in drawn and "boo-change" not in drawn else ""),
             data_step=self.step,
             data_steps=self.diagram.steps,
             data_mode="puzzle"
@@ -627,6 +639,8 @@ class Embed:
             pending = getattr(boards.board(d.game.id), "pending", None)
             said = pending(self.t, d.game, state) if pending is not None else ""
             prompt = " " + said if said else ""
+            if getattr(d.game, "realtime", False):  # no turns (Boo!): what the table is doing
+                return said
         return self.t("embed.to-play", side=side) + prompt
 
     def rule_link(self, rule: str) -> str:

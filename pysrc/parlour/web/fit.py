@@ -60,3 +60,9 @@ def legible(size: float, view: float, px: float | None) -> bool:
     """Whether text ``size`` units high in a drawing ``view`` units across, drawn ``px`` CSS px
     across, is at least :data:`MIN_TEXT_PX` (``px`` unknown: yes)."""
     return px is None or size * px / view >= MIN_TEXT_PX
+
+
+MIN_TRAIN_PX = 135
+"""A Ghosts Galore train drawn at least this many CSS px across shows its small drawing's diamond
+numbers (26 of its 352 units) at least 10 px high; smaller, a figure draws the train the step is
+about large and the others beside it (decision 0079)."""

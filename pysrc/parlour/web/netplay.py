@@ -1320,8 +1320,9 @@ class NetPlay:
         there and say it in the live region."""
         self.refused = Refusal(reason, rule, target)
         self.refused_at = int(view.table.get("ply", -1)) if view is not None and view.table else -1
-        if target:
-            self.ui["focus"] = target
+        refocus = self.ui.pop("refocus", None)  # the decision due's control, if the board names it
+        if refocus or target:
+            self.ui["focus"] = refocus or target
         self.dom.announce(reason)
 
     def session_id(self) -> str:

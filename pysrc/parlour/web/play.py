@@ -133,15 +133,24 @@ def split_rule(text: str) -> tuple[str, list[str]]:
     return RULE_CODE.sub("", text).strip(), ids
 
 
+def rule_name(t: T, game_id: str, rule: str) -> str:
+    """The rule's name in the viewer's language ("Order of a turn"); its id only for a game that
+    has not named it."""
+    key = f"{game_id}.rule.{rule}"
+    name = t(key)
+    return rule if name == key else name
+
+
 def rule_link(t: T, game_id: str, rule: str) -> str:
-    """A rule id as a small link into the rules help at that rule (``#/GAME/rules?rule=BP-2``)."""
+    """A rule as a small link into the rules help at that rule (``#/GAME/rules?rule=BP-2``): its
+    words are the rule's name ("rule: Order of a turn", as the embeds' captions say), the id only
+    the link's target."""
     return tag(
         "a",
-        esc(rule),
+        esc(t("embed.rule", name=rule_name(t, game_id, rule))),
         href=f"#/{game_id}/rules?rule={rule}",
         class_="rule-link",
-        title=t("app.rule-help", rule=rule),
-        aria_label=t("app.rule-help", rule=rule),
+        data_rule=rule,
     )
 
 
@@ -656,11 +665,9 @@ def tab_stop(replay: int | None, plies: int) -> int:
 def log_rule_link(t: T, game_id: str, rule: str, tabindex: int) -> str:
     """A log line's rule: its name as a link into the rules help at that rule (the id is only the
     link's target, never words in the sentence)."""
-    key = f"{game_id}.rule.{rule}"
-    name = t(key)
     return tag(
         "a",
-        esc(t("embed.rule", name=rule if name == key else name)),
+        esc(t("embed.rule", name=rule_name(t, game_id, rule))),
         href=f"#/{game_id}/rules?rule={rule}",
         class_="log-rule",
         data_rule=rule,
@@ -973,10 +980,11 @@ def layout(
     regions = region_of(turn) + region("board", tag("div", board_markup, class_="board-wrap", id="board"))
     regions += region_of(feedback_markup) + region_of(controls_markup) + region_of(below)
     main = tag("div", regions, class_="play-main")
-    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog. The header
-    # and the frame are regions too, so the dialog opening sets their `inert` and inserts itself:
-    # the screen keeps its shape and is not drawn whole at a match's end (decision 0066).
+    # While the end dialog is open the rest is inert: focus and clicks stay in the dialog. The header,
+    # the frame and <main> are regions too, so the dialog opening sets their `inert` (and a network
+    # table's phase in main's data) and inserts itself: the screen keeps its shape and is not drawn
+    # whole at a match's end (decisions 0066, 0064).
     frame = tag(
         "div", main + tag("aside", side, class_="side"), class_="play match", id="match", inert=bool(dialog)
     )
-    return region_of(top) + tag("main", region_of(frame) + region_of(dialog), id="main", **data)
+    return region_of(top) + region_of(tag("main", region_of(frame) + region_of(dialog), id="main", **data))

@@ -34,10 +34,11 @@ from parlour.games.boo.castle import (
     parse_cell,
 )
 from parlour.web import fit
-from parlour.web.boards.boo_help import HELP, HELP_RULES  # noqa: F401  (the help screen reads them here)
+from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
+from parlour.web.screens import seat_label
 
 CELL = 64
 MARGIN = 46
@@ -797,6 +798,17 @@ def explanation(ctx: BoardContext) -> str:
     return "".join(map(region_of, out))
 
 
+def pending(t: Any, game: Any, state: Any) -> str:
+    """What the table is doing, said to an onlooker (an embed's status line): Boo! has no turns,
+    everyone searches at once, so never "Player 1 to play" but the visitor searched for, or who is
+    showing a route; ``""`` once the game is over."""
+    if state.winners is not None:
+        return ""
+    if state.claimant is not None:
+        return str(t("boo.zone.wait", player=seat_label(t, "boo", state.claimant)))
+    return str(t("boo.pending.search", visitor=state.visitor)) if state.visitor is not None else ""
+
+
 def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     state, t = ctx.state, ctx.t
     if state.winners is not None or ctx.replay is not None:
@@ -944,121 +956,3 @@ def verdict(ctx: BoardContext, events: list[Any]) -> tuple[bool, str, str] | Non
                     inner[key] = colour_word(ctx.t, str(inner[key]))
             return False, str(ctx.t(str(event.data["code"]), **inner)), str(event.data.get("rule") or "")
     return None
-
-
-# --- rules help: small live castles --------------------------------------------------------------
-def mini_castle(
-    castle: Any,
-    ghost: tuple[int, int],
-    visitor: tuple[int, int],
-    route: dict[str, Any] | None,
-    label: str,
-    trapdoors: tuple[tuple[int, int], ...] = (),
-    transitions: tuple[tuple[int, int], ...] = (),
-    wrong: bool = False,
-) -> str:
-    """A few tiles of castle with a ghost, a visitor and a route drawn step by step: the same
-    drawing code as the board, for the rules help."""
-    parts = [defs()]
-    w, h = castle.width, castle.height
-    parts.append(
-        f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{w * CELL + 16}" height="{h * CELL + 16}" rx="8" class="stone"/>'
-    )
-    for y in range(h):
-        for x in range(w):
-            ox, oy = origin((x, y))
-            parts.append(
-                f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" class="{"room" if is_room((x, y)) else "corridor"}"/>'
-            )
-    for (a, b), colour in sorted(castle.sides.items()):
-        if colour not in (OPEN, STONE):
-            parts.append(wall(a, b, colour))
-    x, y = origin(visitor)
-    parts.append(
-        f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
-    )
-    for cell in trapdoors:
-        x, y = origin(cell)
-        parts.append(f'<g transform="translate({x + 16},{y + 16})">{trapdoor_shape()}</g>')
-    for cell in transitions:
-        x, y = origin(cell)
-        parts.append(f'<g transform="translate({x + 16},{y + 16})">{transition_shape()}</g>')
-    if route is not None:
-        klass = "wrong" if wrong else "claimed"
-        parts.append(route_path(cell_name(ghost), route["colour"], list(route["steps"]), True, klass))
-    cx, cy = centre(visitor)
-    parts.append(f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})">{visitor_shape(1)}</g>')
-    gx, gy = centre(ghost)
-    parts.append(f'<g transform="translate({gx - 8:.0f},{gy - 4:.0f})">{ghost_shape(0.8)}</g>')
-    view = f"{MARGIN - 12} {MARGIN - 12} {w * CELL + 24} {h * CELL + 24}"
-    return (
-        f'<figure class="boo-example"><svg viewBox="{view}" class="boo-castle mini" role="img" aria-label="{esc(label)}">'
-        + "".join(parts)
-        + f"</svg><figcaption>{esc(label)}</figcaption></figure>"
-    )
-
-
-@lru_cache(maxsize=1)
-def _examples() -> dict[str, Any]:
-    """Situations for the help, found on two real castle tiles by the solver (so each route is valid)."""
-    from parlour.games.boo.castle import castle_from_tiles
-    from parlour.games.boo.route import Specials
-    from parlour.games.boo.solver import Problem, shortest_route
-
-    tiles = components().tiles
-    castle = castle_from_tiles([tiles[0], tiles[1]], 2)
-    rooms = castle.rooms()
-    found: dict[str, Any] = {}
-    trap = ((2, 2), (3, 0))
-    for ghost in rooms:
-        for visitor in rooms:
-            if ghost == visitor:
-                continue
-            plain = shortest_route(Problem(castle, ghost, visitor))
-            if plain is not None and "route" not in found and 5 <= len(plain.steps) <= 8:
-                found["route"] = (ghost, visitor, plain, (), ())
-            sp = Specials(frozenset(trap), frozenset())
-            r = shortest_route(Problem(castle, ghost, visitor, sp))
-            if r is not None and r.jumps and "trapdoor" not in found and ghost not in trap:
-                found["trapdoor"] = (ghost, visitor, r, trap, ())
-            if plain is not None and "walls" not in found and len(plain.steps) <= 8:
-                other = shortest_route(Problem(castle, ghost, visitor, Specials(), frozenset({plain.colour})))
-                if other is not None and len(other.steps) <= 10:
-                    found["walls"] = (ghost, visitor, other, (), (), plain.colour)
-    for room in rooms:  # a transition room that some shortest route needs
-        sp = Specials(frozenset(), frozenset({room}))
-        for ghost in rooms:
-            for visitor in rooms:
-                if "transition" in found or room in (ghost, visitor) or ghost == visitor:
-                    continue
-                r = shortest_route(Problem(castle, ghost, visitor, sp))
-                if r is not None and r.changes and len(r.steps) <= 9:
-                    found["transition"] = (ghost, visitor, r, (), (room,))
-    return {"castle": castle, **found}
-
-
-def help_examples(t: Any) -> dict[str, str]:
-    """Live diagrams for the rules help (``boo.help.*`` keys): a route, a transition, a secret
-    passage, a colour in front of you, a wrong route; drawn by the board's own code."""
-    ex = _examples()
-    castle = ex["castle"]
-    out: dict[str, str] = {}
-    for key in ("route", "transition", "trapdoor"):
-        if key in ex:
-            ghost, visitor, route, traps, trans = ex[key]
-            out[f"boo.help.{key}"] = mini_castle(
-                castle, ghost, visitor, route.to_json(), t(f"boo.example.{key}"), traps, trans
-            )
-    if "walls" in ex:
-        ghost, visitor, route, _, _, held = ex["walls"]
-        label = t("boo.example.walls", colour=colour_word(t, COLOURS[held]))
-        out["boo.help.walls"] = mini_castle(castle, ghost, visitor, route.to_json(), label)
-    if "route" in ex:
-        ghost, visitor, route, _, _ = ex["route"]
-        steps = route.to_json()["steps"]
-        bad = next((c for c in COLOURS if c != COLOURS[route.colour]), "white")
-        label = t("boo.example.wrong", colour=colour_word(t, bad))
-        out["boo.help.wrong"] = mini_castle(
-            castle, ghost, visitor, {"colour": bad, "steps": steps}, label, wrong=True
-        )
-    return out

@@ -621,6 +621,16 @@ def pending(t: T, game: Any, state: Any) -> str:
 
 
 # --- input -------------------------------------------------------------------------------------
+def decision_control(game: Any, state: Any, phase: str) -> str:
+    """The id of the first control of the decision due in ``phase`` (not a placement): the ghost's
+    entry group (one Tab stop), else "No ghost this turn", else the first graduation button."""
+    if phase == "ghost":
+        entries = [e for e in game.ghost_entries(state) if e["entry"] is not None]
+        return f"entry-{entries[0]['entry']}" if entries else "no-ghost"
+    choices = game.graduation_choices(state)
+    return f"grad-{choices[0]['move'][2:]}" if choices else ""
+
+
 def act(ctx: BoardContext, action: str, arg: str) -> str | None:
     """A move in notation for the engine, or ``None`` after a selection change."""
     state = ctx.state
@@ -645,8 +655,12 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         ctx.ui["cursor"] = arg
         ctx.ui["focus"] = f"cell-{arg}"
         if phase != "place":
-            # The bed is not what is decided now (a ghost or a graduation is): say so on the cell.
-            raise IllegalMove("not the decision due now", code="boop.illegal.not-now", rule="BP-D1")
+            # The bed is not what is decided now (a ghost or a graduation is): say on the cell what
+            # to do instead, and send focus to that decision's first control (a keyboard player
+            # would otherwise be left on cells that can do nothing now).
+            ctx.ui["refocus"] = decision_control(ctx.game, state, phase)
+            code = "boop.illegal.not-now-ghost" if phase == "ghost" else "boop.illegal.not-now-graduate"
+            raise IllegalMove("not the decision due now", code=code, rule="BP-D1")
         kind = selected_kind(ctx, ctx.game.info(state))
         return f"{'k' if kind == 'kitten' else 'c'}@{arg}"
     if action in ("graduate", "ghost"):

@@ -32,6 +32,10 @@ _K = 27.6
 MONSTER_SCALE = 1.2
 """Monsters are drawn a fifth larger than their 11.5 radius: legible on a phone's 100 px tiles."""
 DIAMOND_SPOTS = ((16.0, 16.0), (84.0, 84.0), (84.0, 16.0), (16.0, 84.0))
+BIG_SPOTS = ((20.0, 20.0), (80.0, 80.0), (80.0, 20.0), (20.0, 80.0))
+"""A small drawing's diamonds (``big``): as large as a tile's corner holds, a corner's track-free
+quarter circle (a curve's bed is 40 units from it), with numbers 26 units high: 10 px once a
+train is drawn 135 px across or a lone tile 41 px (decision 0079)."""
 
 
 # --- geometry ------------------------------------------------------------------------------------
@@ -84,7 +88,13 @@ def monster(kind: str, x: float = 0, y: float = 0, label: str = "") -> str:
     )
 
 
-def diamond(value: int, x: float, y: float) -> str:
+def diamond(value: int, x: float, y: float, big: bool = False) -> str:
+    """A diamond and its value; ``big`` for a small drawing (:data:`BIG_SPOTS`)."""
+    if big:
+        return (
+            f'<g class="diamond big" transform="translate({x:.0f},{y:.0f})">'
+            f'<path d="M0,-18 L16.5,0 L0,18 L-16.5,0 Z"/><text y="9.5">{value}</text></g>'
+        )
     return (
         f'<g class="diamond" transform="translate({x:.0f},{y:.0f})">'
         f'<path d="M0,-11 L9,0 L0,11 L-9,0 Z"/><text y="4">{value}</text></g>'
@@ -111,10 +121,11 @@ def door(kind: str, x: float, y: float, side: int, label: str = "") -> str:
 
 
 # --- a tile --------------------------------------------------------------------------------------
-def tile_body(tile: Tile, rot: int, t: T | None = None, scored: Iterable[int] = ()) -> str:
+def tile_body(tile: Tile, rot: int, t: T | None = None, scored: Iterable[int] = (), big: bool = False) -> str:
     """The inside of a tile (no frame, 0,0 top left): tracks, then monsters and diamonds on top.
 
-    ``scored`` lists the pieces that belong to a scoring door-to-door track (drawn highlighted)."""
+    ``scored`` lists the pieces that belong to a scoring door-to-door track (drawn highlighted);
+    ``big``: the diamonds of a small drawing (:data:`BIG_SPOTS`)."""
     glow = set(scored)
     pieces = tile.pieces_rotated(rot)
     tracks = []
@@ -129,16 +140,17 @@ def tile_body(tile: Tile, rot: int, t: T | None = None, scored: Iterable[int] = 
         for i, m in enumerate(on_piece):
             x, y = point_on(curve, (i + 1) / (len(on_piece) + 1))
             out += monster(m.kind, x, y, t(f"ghosts-galore.monster.{m.kind}") if t else "")
-    for value, (x, y) in zip(tile.diamonds, DIAMOND_SPOTS, strict=False):
-        out += diamond(value, x, y)
+    for value, (x, y) in zip(tile.diamonds, BIG_SPOTS if big else DIAMOND_SPOTS, strict=False):
+        out += diamond(value, x, y, big)
     return out
 
 
-def tile_svg(tile: Tile, rot: int, label: str, cls: str = "gg-tile") -> str:
+def tile_svg(tile: Tile, rot: int, label: str, cls: str = "gg-tile", big: bool = False) -> str:
     """A tile on its own, for the draft, the hidden tile and the rules help."""
     return (
         f'<svg viewBox="-3 -3 106 106" class="{cls}" role="img" aria-label="{label}">'
-        f'<rect x="0" y="0" width="100" height="100" rx="8" class="tile-face"/>{tile_body(tile, rot)}</svg>'
+        f'<rect x="0" y="0" width="100" height="100" rx="8" class="tile-face"/>'
+        f"{tile_body(tile, rot, big=big)}</svg>"
     )
 
 
@@ -183,11 +195,14 @@ def doors(t: T | None = None) -> str:
     return "".join(out)
 
 
-def placed_tile(tile: Tile, rot: int, cell: int, cls: str = "placed", scored: Iterable[int] = ()) -> str:
+def placed_tile(
+    tile: Tile, rot: int, cell: int, cls: str = "placed", scored: Iterable[int] = (), big: bool = False
+) -> str:
     x, y = cell_origin(cell)
     return (
         f'<g class="{cls}" transform="translate({x},{y})">'
-        f'<rect x="2" y="2" width="96" height="96" rx="7" class="tile-face"/>{tile_body(tile, rot, None, scored)}</g>'
+        f'<rect x="2" y="2" width="96" height="96" rx="7" class="tile-face"/>'
+        f"{tile_body(tile, rot, None, scored, big)}</g>"
     )
 
 

@@ -166,6 +166,7 @@ def train(
         if e.kind in ("take", "hidden") and e.data.get("player") == seat
     }
     parts = [draw.train_frame(), draw.doors(t)]
+    big = bool(ctx.ui.get("compact"))  # a small train (an embed's frame): diamonds it can read
     rows = []
     for r in range(3):
         cells = []
@@ -214,13 +215,15 @@ def train(
             cls += " hidden-placed"
         if c in fresh and ctx.animate:
             cls += " anim-appear"
-        parts.append(draw.placed_tile(tiles[placed[0]], placed[1], c, cls, (scored or {}).get(c, ())))
+        parts.append(draw.placed_tile(tiles[placed[0]], placed[1], c, cls, (scored or {}).get(c, ()), big))
     if pencil is not None and grid[pencil.cell] is None and (held is None or held["cell"] != pencil.cell):
-        parts.append(draw.placed_tile(tiles[view["hidden"][seat]], pencil.rot, pencil.cell, "pencilled"))
+        parts.append(
+            draw.placed_tile(tiles[view["hidden"][seat]], pencil.rot, pencil.cell, "pencilled", big=big)
+        )
         x, y = draw.cell_origin(pencil.cell)
         parts.append(f'<text x="{x + 88}" y="{y + 22}" class="pencil-mark" aria-hidden="true">✎</text>')
     if held is not None and held["cell"] is not None:
-        parts.append(draw.placed_tile(tiles[held["tile"]], held["rot"], held["cell"], "preview"))
+        parts.append(draw.placed_tile(tiles[held["tile"]], held["rot"], held["cell"], "preview", big=big))
     label = t("ghosts-galore.a11y.train", name=name(ctx, seat))
     return region(
         f"gg-train-{seat}",
@@ -260,7 +263,7 @@ def draft_panel(ctx: BoardContext, view: dict[str, Any], held: dict[str, Any] | 
         where = (
             "flipped" if tid == pending else ("stack-left" if tid in (view["last_look"] or []) else "table")
         )
-        svg = draw.tile_svg(tile_set()[tid], 0, esc(tile_label(ctx, tid)))
+        svg = draw.tile_svg(tile_set()[tid], 0, esc(tile_label(ctx, tid)), big=bool(ctx.ui.get("compact")))
         caption = tag("span", esc(t(f"ghosts-galore.where.{where}")), class_="gg-caption")
         chosen = held is not None and held["tile"] == tid and not held["hidden"]
         if tid in on_offer:
@@ -296,7 +299,11 @@ def hidden_panel(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None)
         return ""
     tid = view["hidden"][you]
     svg = draw.tile_svg(
-        tile_set()[tid], pencil.rot if pencil else 0, esc(tile_label(ctx, tid)), "gg-tile hidden-tile"
+        tile_set()[tid],
+        pencil.rot if pencil else 0,
+        esc(tile_label(ctx, tid)),
+        "gg-tile hidden-tile",
+        big=bool(ctx.ui.get("compact")),
     )
     body = tag("h2", esc(t("ghosts-galore.hidden-tile"))) + svg
     notes_ok = ctx.private is not None and view["round"] <= 8
