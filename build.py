@@ -215,13 +215,55 @@ def strip_source(text: str) -> str:
     return "".join(lines)
 
 
+def strip_annotations(text: str) -> str:
+    """``text`` without the annotations of function parameters and return values, each on its line
+    still (the budget, decision 0084: about 8 KB of the wheel). Nothing in the shipped package
+    reads a function's annotations at run time; class bodies keep theirs (dataclasses need them).
+    An annotation spanning several lines is kept, so no statement moves. Offsets from ``ast`` are
+    in UTF-8 bytes, so the cuts are made on bytes."""
+    arrows = {
+        token.start
+        for token in tokenize.generate_tokens(io.StringIO(text).readline)
+        if token.type == tokenize.OP and token.string == "->"
+    }
+    cuts: dict[int, list[tuple[int, int]]] = {}
+    for node in ast.walk(ast.parse(text)):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        args = node.args
+        for arg in [
+            *args.posonlyargs,
+            *args.args,
+            *args.kwonlyargs,
+            *filter(None, (args.vararg, args.kwarg)),
+        ]:
+            note = arg.annotation
+            if note is not None and note.lineno == note.end_lineno == arg.lineno and note.end_col_offset:
+                cuts.setdefault(arg.lineno, []).append(
+                    (arg.col_offset + len(arg.arg.encode()), note.end_col_offset)
+                )
+        note = node.returns
+        if note is not None and note.lineno == note.end_lineno and note.end_col_offset:
+            line = text.splitlines()[note.lineno - 1].encode()
+            arrow = line.rfind(b"->", 0, note.col_offset)
+            if arrow >= 0 and (note.lineno, len(line[:arrow].decode())) in arrows:
+                cuts.setdefault(note.lineno, []).append((arrow, note.end_col_offset))
+    lines = text.splitlines(keepends=True)
+    for row, spans in cuts.items():
+        data = lines[row - 1].encode()
+        for start, end in sorted(spans, reverse=True):
+            data = data[:start].rstrip(b" ") + data[end:]
+        lines[row - 1] = data.decode()
+    return "".join(lines)
+
+
 def shipped(path: Path) -> bytes:
-    """A file of the package as the browser gets it: Python without comments and docstrings
-    (``strip_source``), JSON catalogues and tables without indentation; anything else as it is.
-    Decision 0084 measures what each saves."""
+    """A file of the package as the browser gets it: Python without comments, docstrings and
+    function annotations (``strip_source``, ``strip_annotations``), JSON catalogues and tables without
+    indentation; anything else as it is. Decision 0084 measures what each saves."""
     data = path.read_bytes()
     if path.suffix == ".py":
-        return strip_source(data.decode("utf-8")).encode("utf-8")
+        return strip_annotations(strip_source(data.decode("utf-8"))).encode("utf-8")
     if path.suffix == ".json":
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return data

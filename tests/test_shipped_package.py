@@ -116,3 +116,23 @@ def test_the_shipped_scripts_lose_their_comment_lines_and_keep_every_line_number
         assert after == ("" if before.lstrip().startswith("//") else before)
     assert 'const url = "https://x";' in (build.JS_COMMENT_LINE.sub("", 'const url = "https://x";\n'))
     assert (tmp_path / "pyodide" / "pyodide.mjs").read_text() == theirs
+
+
+def test_strip_annotations_drops_parameter_and_return_annotations_and_keeps_class_fields():
+    source = (
+        "from dataclasses import dataclass\n"
+        "@dataclass\nclass P:\n    x: int = 1\n"
+        "def f(a: int, *rest: str, b: 'P | None' = None, **kw: float) -> dict[str, int]:\n"
+        "    return {'é': a}\n"
+        "def g(\n    a: int,\n) -> (\n    int\n):\n    return a\n"
+    )
+    stripped = build.strip_annotations(source)
+    assert "def f(a, *rest, b = None, **kw):\n" in stripped
+    assert "def g(\n    a,\n) -> (\n" in stripped  # a return annotation over several lines is kept
+    assert "    x: int = 1\n" in stripped  # a dataclass's field keeps its annotation
+    assert stripped.count("\n") == source.count("\n")
+    namespace: dict[str, object] = {}
+    exec(compile(stripped, "m.py", "exec"), namespace)
+    assert namespace["f"](3) == {"é": 3}  # type: ignore[operator]
+    assert namespace["f"].__annotations__ == {}  # type: ignore[attr-defined]
+    assert namespace["P"]().x == 1  # type: ignore[operator]

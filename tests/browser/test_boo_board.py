@@ -55,7 +55,7 @@ def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_ur
     assert page.locator("#boo-colour-1-white").count() == 1
     page.click("#boo-cancel-0")
     page.click("#boo-cancel-1")
-    t, rounds, reveals = 0, 0, 0
+    t, rounds, reveals, specials = 0, 0, 0, 0
     while mirror.outcome() is None and rounds < 20:
         state = mirror.state
         shown = visitor_shown(page)
@@ -76,7 +76,11 @@ def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_ur
             page.click(f"#boo-booo-{claimant}")
             page.click(f"#boo-colour-{claimant}-{colour}")
             page.wait_for_selector("#boo-show", timeout=STEP_TIMEOUT_MS)
-            assert any(isinstance(s, Jump) for s in route.steps) or True
+            # The claimant's zone says the announced colour; a colour change or a trapdoor jump on the
+            # way is tapped like any step (this seeded game's fifth visitor needs a change of colour).
+            zone = page.inner_text(f"#boo-zone-{claimant}")
+            assert f"Route in {colour}" in zone, zone
+            specials += any(isinstance(s, (Change, Jump)) for s in route.steps)
             trace_by_taps(page, route)
             mirror.play(claimant, BooMove("booo", t, colour=route.colour))
             mirror.play(claimant, BooMove("claim", t + 1, route))
@@ -87,9 +91,30 @@ def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_ur
                 timeout=STEP_TIMEOUT_MS,
             )
     page.wait_for_selector("#end-screen", timeout=STEP_TIMEOUT_MS)
-    assert reveals >= 1 and mirror.outcome() is not None
+    assert reveals >= 1 and specials >= 1 and mirror.outcome() is not None
     scores = page.locator("#end-screen .scores li").all_inner_texts()
     assert [s.rsplit(" ", 1)[-1] for s in scores] == [str(int(x)) for x in mirror.outcome().scores]
+    # The same page on a phone in portrait, six people at it: the castle keeps the screen's width
+    # (the zones sit above and below it, none beside) and every zone's buttons are on screen, 44 px+.
+    page.set_viewport_size({"width": 390, "height": 844})
+    six = Match.new(GAME, 6, {}, "hotseat", {"seats": ["human"] * 6})
+    page.evaluate(f"location.hash = '#/boo/play?m={encode_link(six.record)}'")
+    page.wait_for_selector("#boo-zone-5", timeout=STEP_TIMEOUT_MS)
+    castle = page.locator("svg.boo-castle").bounding_box()
+    assert castle["width"] >= 390 and castle["x"] <= 0, castle  # a room: 64 of 600 units shown, ≥ 36 px
+    for seat in range(6):
+        buttons = page.locator(f"#boo-zone-{seat} button")
+        assert buttons.count() == 2
+        for i in range(2):
+            box = buttons.nth(i).bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, (seat, box)
+            assert box["x"] >= 0 and box["y"] >= 0, (seat, box)
+            assert box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844, (seat, box)
+            zone = page.locator(f"#boo-zone-{seat}").bounding_box()
+            overlaps_castle = (
+                zone["y"] < castle["y"] + castle["height"] and castle["y"] < zone["y"] + zone["height"]
+            )
+            assert not overlaps_castle, ("a zone beside the castle", seat, zone, castle)
     assert errors == []
     context.close()
 

@@ -60,3 +60,34 @@ def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_l
     assert box is not None and 0 <= box["y"] < 844
     watched.assert_clean()
     context.close()
+
+
+def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(browser, site_url):
+    """Boo! (issue #11): an example steps to the route shown on its castle, told in words; the
+    "find" exercise is played with keys alone: Booo!, a colour, arrows from the ghost to the visitor."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    watched = watch(page)
+    open_app(page, site_url, "#/boo/rules")
+    page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.focus("#L-route-next")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=route][data-step='2'] #L-route-boo-castle .shown-route")
+    assert "scares visitor 1" in page.locator("#L-route-events").inner_text()
+    assert focused(page) == "L-route-prev"
+    page.focus("#L-find-boo-booo-0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#L-find-boo-colour-0-red")
+    page.focus("#L-find-boo-colour-0-red")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'L-find-cell-f7'")
+    for key in ("ArrowUp", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowDown"):
+        page.keyboard.press(key)  # f6 e6 e7 e8 d8 c8 c9: red walls only
+    page.wait_for_selector("[data-lesson=find][data-verdict=right]")
+    assert page.locator("#L-find-feedback").inner_text().startswith("Right")
+    assert focused(page) == "L-find-again"
+    watched.assert_clean()
+    context.close()

@@ -213,23 +213,6 @@ def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
     assert host.match.state.claimant == 1 and host.match.plies[-1].t == 1_234
 
 
-def test_the_rules_help_has_live_diagrams_drawn_by_the_board():
-    """BO-9, BO-10, BO-11, BO-15, BO-16: a route, a secret passage, a transition, a colour in front
-    of you and a wrong route, drawn by the board's own code in the player's language."""
-    from parlour.web import screens
-
-    for lang in ("en", "ru", "uk"):
-        figures = board.help_examples(lambda k, _l=lang, **p: translate(_l, k, **p))
-        assert set(figures) == {
-            f"boo.help.{k}" for k in ("route", "transition", "trapdoor", "walls", "wrong")
-        }
-        assert 'class="seg claimed step-in"' in figures["boo.help.route"]
-        assert 'class="trapdoor"' in figures["boo.help.trapdoor"] and "jump" in figures["boo.help.trapdoor"]
-        assert "change" in figures["boo.help.transition"] and "wrong" in figures["boo.help.wrong"]
-    page = screens.rules(t, "boo", ["boo.help.route", "boo.help.more"], figures)
-    assert page.count("<figure") == 1 and "several special tokens" in page
-
-
 def boo_net_table(monkeypatch) -> tuple[list[int], object, object]:
     """A host's page and a guest's (Anna, seat 1) playing Boo! over in-memory channels; the list
     holds the pages' clock (epoch ms), to move time on."""
@@ -388,3 +371,70 @@ def test_four_people_on_one_device_get_their_zones_and_no_out_of_turn_buttons():
     dom.click("interrupt", "2")
     assert session.interrupt is None and "Pass the device" not in dom.html
     assert 'id="boo-booo-0"' in dom.html
+
+
+def test_bo14_by_keyboard_c_changes_colour_at_a_transition_and_nowhere_else():
+    """The keyboard's "change colour" (C) at a transition room: each press takes the next colour the
+    claimant holds no wall of (pressing on replaces the change, it does not pile up), the zone says
+    the colour, and the route traced by keys only is accepted."""
+    from parlour.games.boo.route import Change
+
+    s = session("human", "human", seed="keys6")
+    route = shortest_route(s.state.problem(0))
+    assert route is not None and any(isinstance(step, Change) for step in route.steps)
+    ui: dict = {}
+    play_json(s, board.act(ctx_of(s, ui), "boo-colour", f"0:{COLOURS[route.colour]}"), 1_000)
+    ghost = cell_name(s.state.ghost)
+
+    def colour_now() -> str:
+        return board.trace_end(ghost, ui["trace"]["colour"], ui["trace"]["steps"])[1]
+
+    board.act(ctx_of(s, ui), "key", "c")  # the ghost's room is no transition: C does nothing
+    assert ui["trace"]["steps"] == []
+    here, answer, seen = s.state.ghost, None, []
+    for step in route.steps:
+        if isinstance(step, Change):
+            walked = list(ui["trace"]["steps"])
+            seen.append(colour_now())
+            while colour_now() != COLOURS[step.colour]:
+                board.act(ctx_of(s, ui), "key", "C")
+                assert colour_now() not in seen, "C goes round every allowed colour once"
+                seen.append(colour_now())
+                assert ui["trace"]["steps"] == [*walked, "!" + colour_now()], "one change, replaced"
+                zone = board.seat_zone(ctx_of(s, ui), 0, ui["trace"], "bottom")
+                assert f"Route in {t(f'boo.colour.{colour_now()}')}" in zone
+            continue
+        dx, dy = step.cell[0] - here[0], step.cell[1] - here[1]
+        key = {(1, 0): "ArrowRight", (-1, 0): "ArrowLeft", (0, 1): "ArrowDown", (0, -1): "ArrowUp"}[(dx, dy)]
+        answer = board.act(ctx_of(s, ui), "key", key)
+        here = step.cell
+    assert len(seen) >= 2 and answer is not None
+    assert answer[1]["route"] == {"colour": COLOURS[route.colour], "steps": route.to_json()["steps"]}
+    events = play_json(s, answer, 4_000)
+    assert events[0].kind == "claim" and s.state.captured[0] == (1,)
+
+
+def test_bo16_the_trace_time_left_is_on_screen_in_seconds_counting_down_in_each_language():
+    """The shrinking bar has its seconds in words beside it, one line for each second to come, each
+    shown during its own second (CSS, no redraw), with the language's plural."""
+    s = session("human", "human", seed="taps")
+    route = shortest_route(s.state.problem(0))
+    assert route is not None
+    ui: dict = {}
+    play_json(s, board.act(ctx_of(s, ui), "boo-colour", f"0:{COLOURS[route.colour]}"), 1_000)
+    current = board.trace(ctx_of(s, ui))
+    ui["clock"] = s.state.deadline - 2_400  # 2.4 s left
+    words = {
+        "en": ["3 seconds left", "2 seconds left", "1 second left", "0 seconds left"],
+        "ru": ["осталось 3 секунды", "осталось 2 секунды", "осталась 1 секунда", "осталось 0 секунд"],
+        "uk": ["залишилося 3 секунди", "залишилося 2 секунди", "залишилася 1 секунда", "залишилося 0 секунд"],
+    }
+    for lang, expected in words.items():
+        zone = board.seat_zone(ctx_of(s, ui, lang=lang), 0, current, "bottom")
+        lines = re.findall(r'class="second[^"]*" style="animation-delay:(\d+)ms[^"]*">([^<]+)<', zone)
+        assert [text for _, text in lines] == expected
+        assert [int(delay) for delay, _ in lines] == [0, 400, 1_400, 2_400], "each number in its own second"
+        assert re.search(r'role="timer" aria-label="[^"]*2[^"]*"', zone)
+    ui["clock"] = s.state.deadline - 15_000
+    zone = board.seat_zone(ctx_of(s, ui), 0, current, "bottom")
+    assert len(re.findall(r'class="second(?: last)?"', zone)) == 16 and ">15 seconds left<" in zone

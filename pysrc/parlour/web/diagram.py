@@ -13,6 +13,7 @@ board, from a view that hides what no seat, or only the chosen seat, may see).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -87,6 +88,20 @@ class Diagram:
         return canonical_json(self.game.encode_state(state))
 
 
+def move_of(game: Game[Any, Any], text: str) -> tuple[int | None, Any]:
+    """A move written as text: the game's own move text (boop.'s ``k@b5``), its JSON form when that
+    is an object (``{"k": "hand", "t": 0}``, Boo!), or ``[seat, move]`` when a seat other than the
+    first to act plays it (in a real-time game everyone may act at once). ``None``: the first."""
+    if not text.startswith(("{", "[")):
+        return None, game.decode_move(text)
+    data = json.loads(text)  # ValueError when it is not JSON
+    if isinstance(data, list):
+        if len(data) != 2 or type(data[0]) is not int:
+            raise ValueError(f"not [seat, move]: {text[:60]}")
+        return data[0], game.decode_move(data[1])
+    return None, game.decode_move(data)
+
+
 def start_match(game: Game[Any, Any], state: Any, players: int | None = None) -> Match[Any, Any]:
     """A match that starts from ``state`` rather than from the game's set-up (a record of it would
     not replay: diagrams keep their start as position text instead)."""
@@ -95,7 +110,8 @@ def start_match(game: Game[Any, Any], state: Any, players: int | None = None) ->
 
 
 def load(game_id: str, source: str = START, moves: Sequence[str] = ()) -> Diagram:
-    """The diagram of ``source`` (a position, a share link or ``"start"``) and ``moves`` after it.
+    """The diagram of ``source`` (a position in the game's notation or as JSON, a share link or
+    ``"start"``) and ``moves`` after it (each as :func:`move_of` reads it).
 
     Raises :class:`DiagramError` with a clear reason for an unknown game, a damaged source or a
     move that is not legal where it is played.
@@ -116,6 +132,13 @@ def load(game_id: str, source: str = START, moves: Sequence[str] = ()) -> Diagra
             match = Match.replay(game, record)
         except CorruptMatch as err:
             raise DiagramError(str(err), "embed.error.link") from err
+    elif source.startswith("{"):  # a state as JSON: what Diagram.position gives for a game without notation
+        try:
+            data = json.loads(source)
+            seats = data.get("players") if isinstance(data, dict) else None  # a game for more than 2 says
+            match = start_match(game, game.decode_state(data), seats if type(seats) is int else None)
+        except ValueError as err:
+            raise DiagramError(f"not a position: {err}", "embed.error.position", text=source[:60]) from err
     else:
         from_position: Callable[[str], Any] | None = getattr(game, "from_position", None)
         if from_position is None:
@@ -134,8 +157,9 @@ def load(game_id: str, source: str = START, moves: Sequence[str] = ()) -> Diagra
                 move=text,
             )
         try:
-            match.play(acting[0], game.decode_move(text))
-        except ParlourError as err:
+            player, move = move_of(game, text)
+            match.play(acting[0] if player is None else player, move)
+        except (ParlourError, ValueError) as err:
             raise DiagramError(
                 f"move {i + 1} ({text}) is not legal: {err}", "embed.error.move", n=i + 1, move=text
             ) from err

@@ -13,6 +13,7 @@ Many boards share one page, so each lesson's markup is *scoped*: its ids get the
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -20,10 +21,10 @@ from typing import Any
 
 from parlour.engine import Event, ParlourError
 from parlour.web import boards
-from parlour.web.diagram import Diagram
-from parlour.web.embed import Embed, Spec, icon_button
+from parlour.web.diagram import Diagram, move_of
+from parlour.web.embed import Embed, Spec, icon_button, visible
 from parlour.web.markup import button, esc, tag
-from parlour.web.play import BoardContext, decision_markup, decision_of
+from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,10 @@ class Lesson:
 
     ``goal`` is ``"win"`` (the reader wins this turn) or ``"e:KIND[|KIND]:field=value..."``: an
     event of that kind whose data has those values (``to=`` means none: off the bed) happens in
-    the reader's turn. ``answer`` is one right way (comma-separated moves): "Show me" plays it,
-    and the tests check it is right. The words are the catalogue's ``GAME.teach.ID``."""
+    the reader's turn (a real-time game's try: until the board's verdict, decision 0096).
+    ``answer`` is one right way: "Show me" plays it, and the tests check it is right. ``moves`` and
+    ``answer`` are comma-separated move texts, or a JSON list of moves (:func:`moves_of`). The
+    words are the catalogue's ``GAME.teach.ID``."""
 
     para: str
     id: str
@@ -41,6 +44,14 @@ class Lesson:
     moves: str = ""
     goal: str = ""
     answer: str = ""
+
+
+def moves_of(text: str) -> tuple[str, ...]:
+    """A lesson's moves as texts :func:`parlour.web.diagram.move_of` reads: ``k@b5,g:top-c``, or,
+    for moves whose text has commas (JSON), a JSON list of them, each a move or ``[seat, move]``."""
+    if text.startswith("["):
+        return tuple(json.dumps(m, separators=(",", ":"), ensure_ascii=False) for m in json.loads(text))
+    return tuple(m for m in text.split(",") if m)
 
 
 def reached(goal: str, events: Sequence[Event], seat: int, over: bool, winners: Sequence[int]) -> bool:
@@ -55,12 +66,13 @@ def reached(goal: str, events: Sequence[Event], seat: int, over: bool, winners: 
     )
 
 
+KEEP = re.compile(r"<!--(/?)keep:([\w-]+)")
 SCOPED = re.compile(r'\b(id|data-highlights|aria-labelledby|aria-controls|data-action)="([^"]*)"')
 
 
 def scope(markup: str, lid: str) -> str:
-    """``markup`` with every id (and reference to one) prefixed ``L-<lid>-`` and every action
-    ``L:<lid>:``, so that many boards can live on one page."""
+    """``markup`` with every id (and reference to one, and a kept layer's name) prefixed
+    ``L-<lid>-`` and every action ``L:<lid>:``, so that many boards can live on one page."""
 
     def fix(m: re.Match[str]) -> str:
         name, value = m.group(1), m.group(2)
@@ -68,6 +80,7 @@ def scope(markup: str, lid: str) -> str:
             return f'{name}="L:{lid}:{value}"'
         return f'{name}="{" ".join(f"L-{lid}-{v}" for v in value.split())}"'
 
+    markup = KEEP.sub(lambda m: f"<!--{m.group(1)}keep:L-{lid}-{m.group(2)}", markup)  # kept layers too
     return SCOPED.sub(fix, markup)
 
 
@@ -75,13 +88,15 @@ class Live(Embed):
     """A lesson on the page: an embed without its page, its rule links into this help."""
 
     def __init__(self, lesson: Lesson, game_id: str, lang: str, motion: bool = True) -> None:
-        moves = tuple(m for m in lesson.moves.split(",") if m)
+        moves = moves_of(lesson.moves)
         spec = Spec(game_id, lesson.pos, moves, lang=lang, try_mode="both" if lesson.goal else "")
         super().__init__(spec, motion=motion)
         self.lesson = lesson
         self.verdict: bool | None = None
         self.turn: list[Event] = []
         self.cache = ""
+        self.drawn = ""
+        """Markup drawn after an action, ahead of the screen (:func:`act`): the next drawing uses it."""
         if lesson.goal:
             self.start_trial()
         else:
@@ -96,11 +111,11 @@ class Live(Embed):
         return self.verdict is None and super().board_live()
 
     def act(self, action: str, arg: str = "", key: str = "") -> None:
-        self.cache = ""
+        self.cache = self.drawn = ""
         if action == "again" or (action == "show" and self.lesson.answer):
             self.start_trial()
             self.verdict, self.turn, self.feedback, self.refused = None, [], "", None
-            for move in self.lesson.answer.split(",") if action == "show" else ():
+            for move in moves_of(self.lesson.answer) if action == "show" else ():
                 self.play(move)
             return
         super().act(action, arg, key)
@@ -113,13 +128,15 @@ class Live(Embed):
 
     def play(self, move: str) -> None:
         assert self.trial is not None
-        seat = self.trial.human_to_act()
+        player, decoded = move_of(self.game, move)
+        seat = self.trial.human_to_act() if player is None else player
         if seat is not None and self.verdict is None:
-            self.trial_events = self.trial.play(seat, self.game.decode_move(move))
+            self.trial_events = self.trial.play(seat, decoded)
             self.judge(self.trial_events)
 
     def judge(self, events: list[Event]) -> None:
-        """Right when the goal is reached; wrong when the reader's turn ends without it."""
+        """Right when the goal is reached; wrong when the reader's turn ends without it (a
+        real-time game's try ends with the board's verdict: then why it was wrong is said too)."""
         assert self.trial is not None
         game, state = self.game, self.trial.state
         seat = self.trial.match.plies[0].player
@@ -128,10 +145,22 @@ class Live(Embed):
         winners = outcome.winners if outcome else ()
         if reached(self.lesson.goal, self.turn, seat, outcome is not None, winners):
             self.verdict, self.feedback = True, self.t("teach.right")
-        elif outcome is not None or seat not in game.to_act(state):
-            self.verdict, self.feedback = False, self.t("teach.wrong")
+        elif outcome is not None or seat not in game.to_act(state) or self.ended(events):
+            why = f" {self.refused.reason}" if self.done and self.refused else ""
+            self.verdict, self.feedback = False, self.t("teach.wrong") + why
         if self.verdict is not None:
             self.ui["focus"] = "again"
+
+    def ended(self, events: list[Event]) -> bool:
+        """Whether a real-time game's try is over: the board's ``verdict`` on ``events`` (Boo!: a
+        route was shown), as the embed's try-it judges it (decision 0096)."""
+        if not self.done and getattr(self.game, "realtime", False):
+            said = getattr(boards.board(self.spec.game), "verdict", None)
+            verdict = said(self.context(), events) if said is not None else None
+            if verdict is not None:
+                right, why, rule = verdict
+                self.done, self.refused = True, None if right else Refusal(why, rule)
+        return self.done
 
     # --- drawing ----------------------------------------------------------------------------
     def played(self) -> list[tuple[str, str]]:
@@ -148,12 +177,18 @@ class Live(Embed):
 
     def context(self, session: Any = None, live: bool = False) -> BoardContext:
         ctx = super().context(session, live)
+        if self.trial is None and self.diagram is not None and not ctx.events:
+            # A step keeps showing what its move did (Boo!: the route shown), still once animated.
+            ctx.events = visible(self.diagram.events(self.step), ctx.viewer)
         if self.verdict is not None:
             ctx.replay = 0  # judged: the board shows what the move did and takes no more input
         return ctx
 
     def markup(self) -> str:
         """The lesson as a figure: the task or title, the board, what happened, the controls."""
+        if self.drawn:
+            html, self.drawn = self.drawn, ""
+            return html
         if self.cache:
             return self.cache
         lid, t = self.lesson.id, self.t
@@ -231,6 +266,9 @@ def act(live: Mapping[str, Live], action: str, arg: str, key: str = "") -> tuple
     except ParlourError as err:  # the board refused the action itself (not the decision due now)
         lesson.refuse(err, arg if inner == "cell" else "")
         lesson.cache = ""
+    # Drawn now, not when the screen is: the board may move the focus as it draws (Boo!: a
+    # route being traced starts at the ghost's room); the screen then shows this very markup.
+    lesson.drawn = lesson.markup()
     focus = lesson.ui.pop("focus", None)
     if focus is None and lesson.step != before and inner in ("next", "prev", "key"):
         # A step button that is now disabled cannot keep the focus: the other one takes it.

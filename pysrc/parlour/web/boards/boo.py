@@ -34,7 +34,7 @@ from parlour.games.boo.castle import (
     parse_cell,
 )
 from parlour.web import fit
-from parlour.web.boards.boo_help import HELP, HELP_RULES  # noqa: F401  (the help screen reads them here)
+from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, esc, kept, region, region_of, tag
 from parlour.web.play import BoardContext
 from parlour.web.play import seat_name as play_seat_name
@@ -343,7 +343,8 @@ def render(ctx: BoardContext) -> str:
             + tag("div", "".join(zones["bottom"]), class_="zones bottom")
             + explanation(ctx)
             + region("boo-players", players_panel(ctx)),
-            class_="boo-table",
+            # Three people or more at one device: a phone stacks each zone's buttons (app.css).
+            class_="boo-table crowded" if len(here) >= 3 else "boo-table",
             id="boo-table",
             data_round=state.round,
             data_claimant="" if state.claimant is None else state.claimant,
@@ -545,6 +546,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
     name = tag("strong", esc(seat_name(ctx, seat)), class_="zone-name")
     body = ""
     picking = seat in ctx.ui.get("picking", [])
+    tracing = state.winners is None and state.claimant == seat and current is not None
     if state.winners is not None:
         body = ""
     elif state.claimant is not None:
@@ -557,7 +559,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         for c, colour in enumerate(COLOURS):
             body += zone_button(
                 t,
-                colour_chip(c) + esc(colour_word(t, colour)),
+                colour_chip(c) + tag("span", esc(colour_word(t, colour)), class_="word"),
                 "boo-colour",
                 f"{seat}:{colour}",
                 f"boo-colour-{seat}-{colour}",
@@ -584,7 +586,7 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
     return tag(
         "div",
         name + tag("div", body, class_="zone-buttons"),
-        class_=f"zone edge-{edge}",
+        class_=f"zone edge-{edge}" + (" tracing" if tracing else " picking" if picking else ""),
         id=f"boo-zone-{seat}",
         data_seat=seat,
         role="group",
@@ -622,8 +624,13 @@ def trace_controls(ctx: BoardContext, seat: int, current: dict[str, Any]) -> str
     remaining = max(0, state.deadline - ctx.ui.get("clock", state.now))
     timer = tag(
         "div",
-        tag("span", "", class_="timer-bar", style=f"animation-duration:{remaining}ms"),
-        class_="timer",
+        tag(
+            "div",
+            tag("span", "", class_="timer-bar", style=f"animation-duration:{remaining}ms"),
+            class_="timer",
+        )
+        + seconds_left(t, remaining),
+        class_="timer-box",
         role="timer",
         aria_label=t("boo.label.time-left", count=remaining // 1000),
     )
@@ -651,6 +658,29 @@ def trace_controls(ctx: BoardContext, seat: int, current: dict[str, Any]) -> str
     )
     out += zone_button(t, esc(t("boo.action.show")), "boo-show", seat, "boo-show", cls="primary")
     return out
+
+
+def seconds_left(t: Any, remaining: int) -> str:
+    """The trace's time left in words on screen ("12 seconds left"), counting down with no redraw:
+    one line a second, each shown by a CSS animation during its own second (``.second``), in the
+    catalogue's plural for its number. The timer's label says it to a screen reader."""
+    whole = -(-remaining // 1000)  # the number shown now: 2.4 s left reads "3 seconds left"
+    first = remaining - (whole - 1) * 1000  # how long that first number stays
+    lines = []
+    for count in range(whole, 0, -1):
+        delay = 0 if count == whole else first + (whole - 1 - count) * 1000
+        length = first if count == whole else 1000
+        style = f"animation-delay:{delay}ms;animation-duration:{length}ms"
+        lines.append(tag("span", esc(t("boo.label.time-left", count=count)), class_="second", style=style))
+    lines.append(
+        tag(
+            "span",
+            esc(t("boo.label.time-left", count=0)),
+            class_="second last",
+            style=f"animation-delay:{remaining}ms",
+        )
+    )
+    return tag("span", "".join(lines), class_="seconds", aria_hidden="true")
 
 
 def players_panel(ctx: BoardContext) -> str:
@@ -849,7 +879,10 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
         return seat, claim(steps, current["colour"], v)
     if action == "boo-change" and arg in COLOURS:
         if parse_cell(head) in state.transitions and arg != colour:
-            steps.append("!" + arg)
+            if steps and steps[-1].startswith("!"):
+                steps.pop()  # another colour in the same room replaces the change (C pressed on)
+            if arg != trace_end(start, current["colour"], steps)[1]:
+                steps.append("!" + arg)  # back to the colour before: no change at all
         keep(ctx, current, steps, start)
         return None
     if action == "cell":
@@ -923,121 +956,3 @@ def verdict(ctx: BoardContext, events: list[Any]) -> tuple[bool, str, str] | Non
                     inner[key] = colour_word(ctx.t, str(inner[key]))
             return False, str(ctx.t(str(event.data["code"]), **inner)), str(event.data.get("rule") or "")
     return None
-
-
-# --- rules help: small live castles --------------------------------------------------------------
-def mini_castle(
-    castle: Any,
-    ghost: tuple[int, int],
-    visitor: tuple[int, int],
-    route: dict[str, Any] | None,
-    label: str,
-    trapdoors: tuple[tuple[int, int], ...] = (),
-    transitions: tuple[tuple[int, int], ...] = (),
-    wrong: bool = False,
-) -> str:
-    """A few tiles of castle with a ghost, a visitor and a route drawn step by step: the same
-    drawing code as the board, for the rules help."""
-    parts = [defs()]
-    w, h = castle.width, castle.height
-    parts.append(
-        f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{w * CELL + 16}" height="{h * CELL + 16}" rx="8" class="stone"/>'
-    )
-    for y in range(h):
-        for x in range(w):
-            ox, oy = origin((x, y))
-            parts.append(
-                f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}" class="{"room" if is_room((x, y)) else "corridor"}"/>'
-            )
-    for (a, b), colour in sorted(castle.sides.items()):
-        if colour not in (OPEN, STONE):
-            parts.append(wall(a, b, colour))
-    x, y = origin(visitor)
-    parts.append(
-        f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'
-    )
-    for cell in trapdoors:
-        x, y = origin(cell)
-        parts.append(f'<g transform="translate({x + 16},{y + 16})">{trapdoor_shape()}</g>')
-    for cell in transitions:
-        x, y = origin(cell)
-        parts.append(f'<g transform="translate({x + 16},{y + 16})">{transition_shape()}</g>')
-    if route is not None:
-        klass = "wrong" if wrong else "claimed"
-        parts.append(route_path(cell_name(ghost), route["colour"], list(route["steps"]), True, klass))
-    cx, cy = centre(visitor)
-    parts.append(f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})">{visitor_shape(1)}</g>')
-    gx, gy = centre(ghost)
-    parts.append(f'<g transform="translate({gx - 8:.0f},{gy - 4:.0f})">{ghost_shape(0.8)}</g>')
-    view = f"{MARGIN - 12} {MARGIN - 12} {w * CELL + 24} {h * CELL + 24}"
-    return (
-        f'<figure class="boo-example"><svg viewBox="{view}" class="boo-castle mini" role="img" aria-label="{esc(label)}">'
-        + "".join(parts)
-        + f"</svg><figcaption>{esc(label)}</figcaption></figure>"
-    )
-
-
-@lru_cache(maxsize=1)
-def _examples() -> dict[str, Any]:
-    """Situations for the help, found on two real castle tiles by the solver (so each route is valid)."""
-    from parlour.games.boo.castle import castle_from_tiles
-    from parlour.games.boo.route import Specials
-    from parlour.games.boo.solver import Problem, shortest_route
-
-    tiles = components().tiles
-    castle = castle_from_tiles([tiles[0], tiles[1]], 2)
-    rooms = castle.rooms()
-    found: dict[str, Any] = {}
-    trap = ((2, 2), (3, 0))
-    for ghost in rooms:
-        for visitor in rooms:
-            if ghost == visitor:
-                continue
-            plain = shortest_route(Problem(castle, ghost, visitor))
-            if plain is not None and "route" not in found and 5 <= len(plain.steps) <= 8:
-                found["route"] = (ghost, visitor, plain, (), ())
-            sp = Specials(frozenset(trap), frozenset())
-            r = shortest_route(Problem(castle, ghost, visitor, sp))
-            if r is not None and r.jumps and "trapdoor" not in found and ghost not in trap:
-                found["trapdoor"] = (ghost, visitor, r, trap, ())
-            if plain is not None and "walls" not in found and len(plain.steps) <= 8:
-                other = shortest_route(Problem(castle, ghost, visitor, Specials(), frozenset({plain.colour})))
-                if other is not None and len(other.steps) <= 10:
-                    found["walls"] = (ghost, visitor, other, (), (), plain.colour)
-    for room in rooms:  # a transition room that some shortest route needs
-        sp = Specials(frozenset(), frozenset({room}))
-        for ghost in rooms:
-            for visitor in rooms:
-                if "transition" in found or room in (ghost, visitor) or ghost == visitor:
-                    continue
-                r = shortest_route(Problem(castle, ghost, visitor, sp))
-                if r is not None and r.changes and len(r.steps) <= 9:
-                    found["transition"] = (ghost, visitor, r, (), (room,))
-    return {"castle": castle, **found}
-
-
-def help_examples(t: Any) -> dict[str, str]:
-    """Live diagrams for the rules help (``boo.help.*`` keys): a route, a transition, a secret
-    passage, a colour in front of you, a wrong route; drawn by the board's own code."""
-    ex = _examples()
-    castle = ex["castle"]
-    out: dict[str, str] = {}
-    for key in ("route", "transition", "trapdoor"):
-        if key in ex:
-            ghost, visitor, route, traps, trans = ex[key]
-            out[f"boo.help.{key}"] = mini_castle(
-                castle, ghost, visitor, route.to_json(), t(f"boo.example.{key}"), traps, trans
-            )
-    if "walls" in ex:
-        ghost, visitor, route, _, _, held = ex["walls"]
-        label = t("boo.example.walls", colour=colour_word(t, COLOURS[held]))
-        out["boo.help.walls"] = mini_castle(castle, ghost, visitor, route.to_json(), label)
-    if "route" in ex:
-        ghost, visitor, route, _, _ = ex["route"]
-        steps = route.to_json()["steps"]
-        bad = next((c for c in COLOURS if c != COLOURS[route.colour]), "white")
-        label = t("boo.example.wrong", colour=colour_word(t, bad))
-        out["boo.help.wrong"] = mini_castle(
-            castle, ghost, visitor, {"colour": bad, "steps": steps}, label, wrong=True
-        )
-    return out
