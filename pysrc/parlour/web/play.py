@@ -141,16 +141,17 @@ def rule_name(t: T, game_id: str, rule: str) -> str:
     return rule if name == key else name
 
 
-def rule_link(t: T, game_id: str, rule: str) -> str:
+def rule_link(t: T, game_id: str, rule: str, class_: str = "rule-link", tabindex: int | None = None) -> str:
     """A rule as a small link into the rules help at that rule (``#/GAME/rules?rule=BP-2``): its
     words are the rule's name ("rule: Order of a turn", as the embeds' captions say), the id only
-    the link's target."""
+    the link's target. The log's links take their own class and the log's roving ``tabindex``."""
     return tag(
         "a",
         esc(t("embed.rule", name=rule_name(t, game_id, rule))),
         href=f"#/{game_id}/rules?rule={rule}",
-        class_="rule-link",
+        class_=class_,
         data_rule=rule,
+        tabindex=tabindex,
     )
 
 
@@ -662,19 +663,6 @@ def tab_stop(replay: int | None, plies: int) -> int:
     return replay if replay is not None else plies
 
 
-def log_rule_link(t: T, game_id: str, rule: str, tabindex: int) -> str:
-    """A log line's rule: its name as a link into the rules help at that rule (the id is only the
-    link's target, never words in the sentence)."""
-    return tag(
-        "a",
-        esc(t("embed.rule", name=rule_name(t, game_id, rule))),
-        href=f"#/{game_id}/rules?rule={rule}",
-        class_="log-rule",
-        data_rule=rule,
-        tabindex=tabindex,
-    )
-
-
 def log_lines(t: T, game_id: str, item: LogItem, tabindex: int) -> str:
     """The entry's event lines, each run of lines made by one rule linking it once, after its
     last line (a capture's four lines: one link), as the embed's captions do."""
@@ -683,7 +671,7 @@ def log_lines(t: T, game_id: str, item: LogItem, tabindex: int) -> str:
     for i, text in enumerate(item.lines):
         rule = rules[i]
         last = i + 1 == len(rules) or rules[i + 1] != rule
-        link = " " + log_rule_link(t, game_id, rule, tabindex) if game_id and rule and last else ""
+        link = " " + rule_link(t, game_id, rule, "log-rule", tabindex) if game_id and rule and last else ""
         out.append(tag("li", esc(text) + link))
     return tag("ul", "".join(out), class_="events") if out else ""
 
@@ -710,7 +698,7 @@ def log_entry_markup(
     step, tabindex = item.index + 1, 0 if stop else -1
     sub = log_lines(t, game_id, item, tabindex)
     if game_id and item.rule and item.rules[:1] != (item.rule,):  # a run of one rule links it once
-        sub = tag("p", log_rule_link(t, game_id, item.rule, tabindex), class_="move-rule") + sub
+        sub = tag("p", rule_link(t, game_id, item.rule, "log-rule", tabindex), class_="move-rule") + sub
     known = {"title": item.notation or None, "data_notation": item.notation or None}
     head = (
         button_markup(label, "replay", step, current, id=f"replay-{step}", tabindex=tabindex, **known)
