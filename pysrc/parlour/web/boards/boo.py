@@ -584,6 +584,8 @@ def shown_layer(ctx: BoardContext, shown: dict[str, Any] | None) -> str:
 
 LANE = 7
 """How far apart (SVG units, on both axes) two seats' revealed routes run, so each stays visible."""
+DASHES = ("none", "14 6", "3 6", "14 5 3 5", "7 4", "1 5")
+"""Each revealed route's dash pattern, by its group (attributes: the site's CSS is at its budget)."""
 
 
 def reveal_groups(reveal: list[Any]) -> list[tuple[list[int], dict[str, Any]]]:
@@ -617,7 +619,7 @@ def route_words(ctx: BoardContext, seat: int, route: dict[str, Any]) -> str:
 def reveal_layer(ctx: BoardContext, start: str, reveal: list[Any], animate: bool) -> str:
     """Every revealed route on the castle at once, in the claim's style (its walls' colours, arcs
     for secret passages, rings at colour changes), each seat's group in a lane of its own with its
-    own dash pattern (``r0``..``r5``, colour-blind players) and a badge with its seats' numbers
+    own dash pattern (:data:`DASHES`, colour-blind players) and a badge with its seats' numbers
     part way along; named for a screen reader by seat, length and starting colour."""
     groups = reveal_groups(reveal)
     out = []
@@ -632,7 +634,8 @@ def reveal_layer(ctx: BoardContext, start: str, reveal: list[Any], animate: bool
         label = "; ".join(route_words(ctx, s, route) for s in seats)
         out.append(
             f'<g class="reveal r{k}" id="boo-revealed-{k}" role="img" aria-label="{esc(label)}"'
-            f' data-seats="{",".join(map(str, seats))}" transform="translate({shift:.0f},{shift:.0f})">'
+            f' data-seats="{",".join(map(str, seats))}" stroke-dasharray="{DASHES[k]}"'
+            f' transform="translate({shift:.0f},{shift:.0f})">'
             + route_path(start, route["colour"], steps, clock, "revealed")
             + f'<g transform="translate({x:.0f},{y:.0f})"><g class="badge{" anim-appear" if style else ""}"{style}>'
             + badge("·".join(str(s + 1) for s in seats))
@@ -645,7 +648,9 @@ def badge(text: str) -> str:
     """A seat's number (or several) on a dark plate, legible over any wall colour."""
     width = 12 + 8 * len(text)
     return (
-        f'<rect x="{-width / 2:.0f}" y="-11" width="{width}" height="22" rx="11"/><text y="5">{text}</text>'
+        f'<rect x="{-width / 2:.0f}" y="-11" width="{width}" height="22" rx="11" fill="#1d1629" stroke="#fff"'
+        ' stroke-width="2" stroke-dasharray="none"/><text y="5" fill="#fff" font-size="14" font-weight="700"'
+        f' text-anchor="middle">{text}</text>'
     )
 
 
@@ -890,7 +895,8 @@ def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
     for seat, route in enumerate(reveal):
         if isinstance(route, dict):
             sample = (
-                f'<svg viewBox="0 0 56 24" class="reveal r{lane[seat]}" aria-hidden="true">'
+                f'<svg viewBox="0 0 56 24" width="56" height="24" class="reveal"'
+                f' stroke-dasharray="{DASHES[lane[seat]]}" aria-hidden="true">'
                 f'<line x1="4" y1="12" x2="52" y2="12" class="seg revealed" stroke="{HEX[COLOURS.index(route["colour"])]}"/>'
                 f'<g transform="translate(28,12)" class="badge">{badge(str(seat + 1))}</g></svg>'
             )
