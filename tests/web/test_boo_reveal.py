@@ -89,7 +89,7 @@ def test_bo_d3_each_seats_shortest_route_is_drawn_with_its_rooms_in_order_and_na
             words = f"Player {p + 1}: {len(rooms)} step{'s' if len(rooms) != 1 else ''}, starting in {COLOURS[route.colour]}"
             assert words in label, (words, label)
         assert f'class="reveal r{k}"' in group and 'role="img"' in group
-        assert f'>{"·".join(str(p + 1) for p in seats)}</text>' in group, "its seats' badge"
+        assert f">{'·'.join(str(p + 1) for p in seats)}</text>" in group, "its seats' badge"
         assert f'stroke-dasharray="{board.DASHES[k]}"' in group, "a dash pattern of its own"
         assert "anim-appear" in group and "--delay:0ms" in group, "drawn step by step"
         # Each segment is drawn in the colour of the walls it crosses (the claim's style).
