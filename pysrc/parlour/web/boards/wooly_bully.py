@@ -18,6 +18,7 @@ from parlour.games.wooly_bully.board import Board
 from parlour.games.wooly_bully.tiles import COLOURS, FOREST, shepherd_id, tile
 from parlour.web import markup
 from parlour.web.boards import wooly_svg as svg
+from parlour.web.boards.wooly_help import HELP, HELP_RULES  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, button, esc, region_of, tag
 from parlour.web.play import BoardContext, Choice, Decision
 
@@ -700,24 +701,6 @@ def _design(design: str, colour: int | None = None) -> int:
         if x.design == design and (colour is None or colour in x.edges):
             return x.id
     raise KeyError(design)
-
-
-HELP_RULES: dict[str, tuple[str, ...]] = {
-    "wooly-bully.help.setup": ("WB-1", "WB-2"),
-    "wooly-bully.help.turn": ("WB-3",),
-    "wooly-bully.help.draw": ("WB-4",),
-    "wooly-bully.help.holes": ("WB-5",),
-    "wooly-bully.help.wolf": ("WB-7", "WB-D2", "WB-8"),
-    "wooly-bully.help.hunter": ("WB-9", "WB-10"),
-    "wooly-bully.help.joined-forests": ("WB-11",),
-    "wooly-bully.help.reveal": ("WB-12",),
-    "wooly-bully.help.leave": ("WB-13",),
-    "wooly-bully.help.end": ("WB-14",),
-    "wooly-bully.help.scoring": ("WB-15", "WB-16"),
-    "wooly-bully.help.variants": ("WB-V1", "WB-V2", "WB-V3", "WB-V4", "WB-V5"),
-}
-"""The rules each help paragraph explains: named before it, each a link target (``rule-WB-8``) for
-the log's refusals and the embeds' captions."""
 
 
 def help_examples(t: Any) -> dict[str, str]:
