@@ -908,7 +908,7 @@ def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
     for seat, route in enumerate(reveal):
         if isinstance(route, dict):
             sample = (
-                f'<svg viewBox="0 0 56 24" width="56" height="24" class="reveal"'
+                f'<svg viewBox="0 0 56 24" width="56" height="24" style="flex:none" class="reveal"'
                 f' stroke-dasharray="{DASHES[lane[seat]]}" aria-hidden="true">'
                 f'<line x1="4" y1="12" x2="52" y2="12" class="seg revealed" stroke="{HEX[COLOURS.index(route["colour"])]}"/>'
                 f'<g transform="translate(28,12)" class="badge">{badge(str(seat + 1))}</g></svg>'
