@@ -36,8 +36,7 @@ from parlour.games.boo.castle import (
 from parlour.web import fit
 from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, button, esc, kept, region, region_of, tag
-from parlour.web.play import BoardContext, Timing, move_duration, timing
-from parlour.web.play import seat_name as play_seat_name
+from parlour.web.play import BoardContext, Timing, move_duration, player_name, timing
 from parlour.web.screens import seat_label
 
 CELL = 64
@@ -273,12 +272,9 @@ def trace_end(start: str, colour: str, steps: list[str]) -> tuple[str, str]:
 
 # --- words -------------------------------------------------------------------------------------
 def seat_name(ctx: BoardContext, seat: int) -> str:
-    """The seat's name as the match screen gives it (a network table's names come in ``ui``)."""
-    session = ctx.session
-    if session is None:
-        names = ctx.ui.get("names") or []
-        return str(names[seat]) if seat < len(names) else str(ctx.t("app.seat.n", n=seat + 1))
-    return play_seat_name(ctx.t, ctx.game.id, seat, session)
+    """The seat's name as the match screen gives it: a network table's or an embed's names, else
+    the game's with the computer's level."""
+    return player_name(ctx.t, ctx, seat)
 
 
 def colour_word(t: Any, colour: str) -> str:
@@ -347,7 +343,8 @@ def render(ctx: BoardContext) -> str:
             + middle
             + tag("div", "".join(zones["bottom"]), class_="zones bottom")
             + explanation(ctx, shown)
-            + region("boo-players", players_panel(ctx)),
+            + region("boo-players", players_panel(ctx))
+            + legend(ctx),
             # Three people or more at one device: a phone stacks each zone's buttons (app.css).
             class_="boo-table crowded" if len(here) >= 3 else "boo-table",
             id="boo-table",
@@ -856,6 +853,22 @@ def players_panel(ctx: BoardContext) -> str:
     )
 
 
+def legend(ctx: BoardContext) -> str:
+    """What the short names on the castle's edges are (a newcomer could not tell): the coats of
+    arms naming the columns, the portraits naming the rows, each with its whole name as a title;
+    none on a small castle, which has no edges drawn."""
+    if ctx.ui.get("compact"):
+        return ""
+    t, comps = ctx.t, components()
+
+    def names(kind: str, keys: tuple[str, ...]) -> str:
+        return ", ".join(tag("abbr", esc(t(f"boo.short.{k}")), title=t(f"boo.{kind}.{k}")) for k in keys)
+
+    text = esc(t("boo.legend", arms="\0a", portraits="\0p"))
+    text = text.replace("\0a", names("arms", comps.arms)).replace("\0p", names("portrait", comps.portraits))
+    return region_of(tag("p", text, class_="muted boo-legend", id="boo-legend"))
+
+
 def explanation(ctx: BoardContext, shown: dict[str, Any] | None) -> str:
     """Words for what just happened that a picture does not say: why a claim was wrong, the reveal."""
     t = ctx.t
@@ -897,7 +910,7 @@ def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
     for seat, route in enumerate(reveal):
         if isinstance(route, dict):
             sample = (
-                f'<svg viewBox="0 0 56 24" width="56" height="24" class="reveal"'
+                f'<svg viewBox="0 0 56 24" width="56" height="24" style="flex:none" class="reveal"'
                 f' stroke-dasharray="{DASHES[lane[seat]]}" aria-hidden="true">'
                 f'<line x1="4" y1="12" x2="52" y2="12" class="seg revealed" stroke="{HEX[COLOURS.index(route["colour"])]}"/>'
                 f'<g transform="translate(28,12)" class="badge">{badge(str(seat + 1))}</g></svg>'
