@@ -1,6 +1,7 @@
 """The package as the browser gets it (build.py strips comments and docstrings, compacts JSON,
-decision 0084): every statement stays on its line, and the stripped package imports and plays
-the same matches as the source tree."""
+decision 0084; packs the catalogues in one file, 0088): every statement stays on its line, the
+stripped package imports and plays the same matches and says the same words as the source tree,
+and the built site's own files stay within their budget (issue #17)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import build
 
@@ -16,6 +18,7 @@ PLAY = r"""
 import importlib, json, pkgutil, sys
 import parlour
 from parlour import games
+from parlour.i18n import LANGUAGES, catalogue
 from parlour.web.session import LocalSession, Seat
 
 assert parlour.__file__.startswith(sys.argv[1]), parlour.__file__
@@ -35,7 +38,8 @@ for g in games.GAMES:
         if s.outcome() is not None or s.step_ai() is None:
             break
     records[g.id] = s.dumps()
-print(json.dumps(records))
+words = {lang: list(catalogue(lang).items()) for lang in LANGUAGES}
+print(json.dumps({"records": records, "words": words}, ensure_ascii=False))
 """
 
 
@@ -61,8 +65,8 @@ def test_stripped_modules_keep_every_statement_on_its_line_so_tracebacks_point_r
             for node in ast.walk(ast.parse(stripped))
             if isinstance(node, ast.Constant) and isinstance(node.value, str)
         ), name
-    assert sum(map(len, shipped.values())) < 0.9 * sum(
-        (build.PYSRC / name).stat().st_size for name in shipped
+    assert sum(len(shipped[name]) for name in modules) < 0.9 * sum(
+        (build.PYSRC / name).stat().st_size for name in modules
     )
 
 
@@ -78,12 +82,17 @@ def test_strip_source_leaves_pass_for_a_body_that_was_only_a_docstring_and_keeps
     assert stripped == "X = 1\n\nclass B:\n    y = 2\n\n"
 
 
-def test_the_stripped_package_imports_every_module_and_plays_the_same_matches(tmp_path: Path):
+def test_the_stripped_package_imports_every_module_plays_the_same_matches_and_says_the_same_words(
+    tmp_path: Path,
+):
     for name, data in build.package_files():
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_bytes(data)
+    # The catalogues travel packed in one file (decision 0088), none of the per-language files.
+    assert (tmp_path / "parlour" / "i18n" / "catalogues.json").is_file()
+    assert not list(tmp_path.rglob("i18n/*n.json")) and not list(tmp_path.rglob("i18n/*k.json"))
 
-    def play(root: Path) -> dict[str, str]:
+    def play(root: Path) -> dict[str, Any]:
         out = subprocess.run(
             [sys.executable, "-c", PLAY, str(root)],
             cwd=root,
@@ -92,14 +101,57 @@ def test_the_stripped_package_imports_every_module_and_plays_the_same_matches(tm
             text=True,
         )
         assert out.returncode == 0, out.stderr
-        records: dict[str, str] = json.loads(out.stdout)
-        return records
+        result: dict[str, Any] = json.loads(out.stdout)
+        return result
 
     from parlour import games
 
-    records = play(tmp_path)
-    assert records == play(build.PYSRC)
-    assert set(records) == {g.id for g in games.GAMES}
+    shipped, source = play(tmp_path), play(build.PYSRC)
+    assert shipped["records"] == source["records"]
+    assert set(shipped["records"]) == {g.id for g in games.GAMES}
+    # Every message in every language, in the same order (the app lists English keys by prefix).
+    assert shipped["words"] == source["words"]
+    assert [len(source["words"][lang]) > 900 for lang in ("en", "ru", "uk")] == [True] * 3
+    assert dict(shipped["words"]["ru"])["boo.name"] == "Бу-У-У!"
+
+
+def test_the_packed_catalogues_keep_a_message_missing_from_a_language_missing(monkeypatch):
+    from parlour import i18n
+
+    def from_sources(lang: str) -> dict[str, Any]:
+        return {"en": {"a": "A", "b": {"one": "{count} B", "other": "{count} Bs"}}, "ru": {"b": "Б"}}.get(
+            lang, {}
+        )
+
+    monkeypatch.setattr(i18n, "from_sources", from_sources)
+    name, data = build.packed_catalogues()
+    assert name == "parlour/i18n/catalogues.json"
+    packed = json.loads(data)
+    assert packed == {
+        "keys": ["a", "b"],
+        "en": ["A", {"one": "{count} B", "other": "{count} Bs"}],
+        "ru": [None, "Б"],
+        "uk": [None, None],
+    }
+    monkeypatch.setattr(i18n, "_packed", lambda: packed)
+    i18n.catalogue.cache_clear()
+    try:
+        assert i18n.catalogue("ru") == {"b": "Б"} and i18n.catalogue("uk") == {}
+        assert i18n.translate("ru", "a") == "A"  # English where Russian lacks it, as from the sources
+        assert i18n.translate("en", "b", count=2) == "2 Bs"
+    finally:
+        i18n.catalogue.cache_clear()
+
+
+def test_the_built_sites_own_files_stay_within_their_budget(tmp_path: Path):
+    site = build.build(tmp_path / "dist")
+    own = build.own_files(site)
+    assert own <= build.OWN_FILES_BUDGET, (
+        f"the site's own files are {own:,} bytes, over their {build.OWN_FILES_BUDGET:,}-byte budget (issue #17)"
+    )
+    wheel = next(site.glob("parlour-*.whl"))
+    assert 100_000 < wheel.stat().st_size < own  # the figure counts the wheel, not Pyodide
+    assert own < 0.1 * sum(p.stat().st_size for p in build.site_files(site))
 
 
 def test_the_shipped_scripts_lose_their_comment_lines_and_keep_every_line_number(tmp_path):
