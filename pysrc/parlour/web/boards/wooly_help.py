@@ -86,7 +86,7 @@ CLOSED = (*HOME, (-1, -1, "cap black", 2))
 HAND = ("straight yellow", "corner blue", "deep-forest")
 """A hand of tiles that each fit somewhere and close nothing."""
 
-LESSONS: tuple[tuple[str | int, ...], ...] = (
+LESSONS: tuple[tuple[str | int | None, ...], ...] = (
     (
         "turn",
         "turn",
@@ -106,6 +106,7 @@ LESSONS: tuple[tuple[str | int, ...], ...] = (
         "",
         "e:tile-placed:x=-1:y=-2",
         moves("0@-1,-2/2"),
+        None,
         1,
     ),
     (
@@ -124,6 +125,7 @@ LESSONS: tuple[tuple[str | int, ...], ...] = (
         "",
         "e:tile-placed:on=True",
         moves("64@-2,-1/0"),
+        None,
         1,
     ),
     (
@@ -135,5 +137,5 @@ LESSONS: tuple[tuple[str | int, ...], ...] = (
     ("leave", "leave", position(CLOSED, (HAND, ("cap-2 yellow",))), moves([1, "leave"], "59@1,-1/0")),
 )
 """The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
-position, moves to step through, or a goal, one right answer and the moves a try may take);
-words ``wooly-bully.teach.<id>``."""
+position, moves to step through, or a goal, one right answer, no seat (the table's view; an
+exercise shows the reader's) and the moves a try may take); words ``wooly-bully.teach.<id>``."""
