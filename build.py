@@ -257,13 +257,45 @@ def strip_annotations(text: str) -> str:
     return "".join(lines)
 
 
+def reindent(text: str) -> str:
+    """``text`` indented one space per block level instead of four (the budget, decision 0088), every
+    line where it was. A line continuing a statement (in brackets, after a backslash) is indented one
+    more than its block; a line that starts inside a string spanning lines keeps its spaces, which are
+    the string's."""
+    lines = text.splitlines(keepends=True)
+    indents: dict[int, int] = {}
+    inside: set[int] = set()
+    opened: list[int] = []  # rows where the f-strings being read began (3.12+ tokenizes their parts)
+    level, starts_statement = 0, True
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        kind = tokenize.tok_name[token.type]
+        row, end = token.start[0], token.end[0]
+        inside.update(range(row + 1, end + 1))
+        if kind in ("INDENT", "DEDENT"):
+            level += 1 if kind == "INDENT" else -1
+            continue
+        if kind in ("NEWLINE", "NL", "COMMENT", "ENDMARKER"):
+            starts_statement = starts_statement or kind == "NEWLINE"
+            continue
+        if kind.endswith("STRING_START"):
+            opened.append(row)
+        elif kind.endswith("STRING_END"):
+            inside.update(range(opened.pop() + 1, end + 1))
+        indents.setdefault(row, level if starts_statement else level + 1)
+        starts_statement = False
+    for row, indent in indents.items():
+        if row not in inside:
+            lines[row - 1] = " " * indent + lines[row - 1].lstrip(" \t")
+    return "".join(lines)
+
+
 def shipped(path: Path) -> bytes:
     """A file of the package as the browser gets it: Python without comments, docstrings and
     function annotations (``strip_source``, ``strip_annotations``), JSON catalogues and tables without
     indentation; anything else as it is. Decision 0084 measures what each saves."""
     data = path.read_bytes()
     if path.suffix == ".py":
-        return strip_annotations(strip_source(data.decode("utf-8"))).encode("utf-8")
+        return reindent(strip_annotations(strip_source(data.decode("utf-8")))).encode("utf-8")
     if path.suffix == ".json":
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return data

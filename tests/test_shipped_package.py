@@ -52,6 +52,28 @@ def statement_lines(source: str) -> list[tuple[str, int]]:
     return sorted(lines)
 
 
+class Unshipped(ast.NodeTransformer):
+    """A module's tree without what the build leaves out: docstrings, parameter and return annotations."""
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node.returns = None
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and body:
+            kept = [statement for statement in body if not build._is_docstring(statement)]
+            node.body = kept or ([] if isinstance(node, ast.Module) else [ast.Pass()])  # type: ignore[attr-defined]
+        return node
+
+
+def program(source: str) -> str:
+    """What a module does, as the build may ship it: its tree without docstrings and annotations,
+    positions (indentation) left out."""
+    return ast.dump(Unshipped().visit(ast.parse(source)))
+
+
 def test_stripped_modules_keep_every_statement_on_its_line_so_tracebacks_point_right():
     shipped = dict(build.package_files())
     modules = [name for name in shipped if name.endswith(".py")]
@@ -60,6 +82,7 @@ def test_stripped_modules_keep_every_statement_on_its_line_so_tracebacks_point_r
         source = (build.PYSRC / name).read_text(encoding="utf-8")
         stripped = shipped[name].decode("utf-8")
         assert statement_lines(stripped) == statement_lines(source), name
+        assert program(stripped) == program(source), name  # the same program, reindented (0088)
         assert "#" not in stripped or "#" in "".join(  # a "#" left is inside a string, not a comment
             node.value
             for node in ast.walk(ast.parse(stripped))
@@ -188,3 +211,40 @@ def test_strip_annotations_drops_parameter_and_return_annotations_and_keeps_clas
     assert namespace["f"](3) == {"é": 3}  # type: ignore[operator]
     assert namespace["f"].__annotations__ == {}  # type: ignore[attr-defined]
     assert namespace["P"]().x == 1  # type: ignore[operator]
+
+
+def test_reindent_puts_one_space_a_level_and_leaves_strings_and_lines_as_they_were():
+    source = (
+        "def f(a):\n"
+        "    if a:\n"
+        '        text = """one\n'
+        "        two\n"
+        '    three"""\n'
+        "        return f'''{a}\n"
+        "    {a!r}'''\n"
+        "    total = (1 +\n"
+        "             2)\n"
+        "    more = 1 + \\\n"
+        "        2\n"
+        "\n"
+        "    return [total,\n"
+        "        more]\n"
+    )
+    shipped = build.reindent(source)
+    assert shipped == (
+        "def f(a):\n"
+        " if a:\n"
+        '  text = """one\n'
+        "        two\n"
+        '    three"""\n'
+        "  return f'''{a}\n"
+        "    {a!r}'''\n"
+        " total = (1 +\n"
+        "  2)\n"
+        " more = 1 + \\\n"
+        "  2\n"
+        "\n"
+        " return [total,\n"
+        "  more]\n"
+    )
+    assert ast.dump(ast.parse(shipped)) == ast.dump(ast.parse(source))
