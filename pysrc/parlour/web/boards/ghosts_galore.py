@@ -19,6 +19,8 @@ from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
 from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
 from parlour.games.ghosts_galore.tiles import tile_set
 from parlour.web.boards import ghosts_draw as draw
+from parlour.web.boards.ghosts_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
+from parlour.web.boards.ghosts_help import examples as help_examples  # noqa: F401
 from parlour.web.markup import attrs, button, esc, region, region_of, tag
 from parlour.web.play import BoardContext, Choice, Decision
 from parlour.web.screens import seat_label
@@ -595,24 +597,6 @@ def score_details(ctx: BoardContext) -> str:
     stay in view): the 13-category table with the viewer's pencil mark (GG-D1)."""
     view = view_of(ctx)
     return score_table(ctx, view, pencil_of(ctx, view))
-
-
-HELP_RULES: dict[str, tuple[str, ...]] = {
-    "ghosts-galore.help.goal": ("GG-1",),
-    "ghosts-galore.help.round": ("GG-3",),
-    "ghosts-galore.help.last": ("GG-4", "GG-5"),
-    "ghosts-galore.help.hidden": ("GG-2",),
-    "ghosts-galore.help.tie": ("GG-T",),
-}
-"""The rules each help paragraph explains: named before it, each a link target (``rule-GG-3``) for
-the log's refusals and the embeds' captions."""
-
-
-def help_examples(t: Any) -> dict[str, str]:
-    """The rules help's live examples (the 13 categories on small trains, scored by the engine)."""
-    from parlour.web.boards import ghosts_help
-
-    return ghosts_help.examples(t)
 
 
 # --- input ---------------------------------------------------------------------------------------

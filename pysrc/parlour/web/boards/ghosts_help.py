@@ -1,7 +1,7 @@
-"""Live examples for the Ghosts Galore rules help: each scoring category shown on a small train,
-drawn by the board's own SVG code and scored by the engine's own scoring (nothing typed by hand).
-
-:func:`examples` gives, per help paragraph key, the figures to show under it.
+"""Ghosts Galore's rules help (issue #14; decision 0095): its sections, goal first
+(:data:`HELP`), each scoring category shown on a small train drawn by the board's own SVG code and
+scored by the engine (:func:`examples`: figures per paragraph), and the live examples and "try it"
+exercises (:data:`LESSONS`), real positions played by the engine. :mod:`parlour.web.teach` runs them.
 """
 
 from __future__ import annotations
@@ -15,6 +15,25 @@ from parlour.web.boards import ghosts_draw as draw
 from parlour.web.markup import esc, tag
 
 T = Callable[..., str]
+
+HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
+    ("goal", {"goal": ("GG-1",)}),
+    ("round", {"round": ("GG-3",), "last": ("GG-4", "GG-5")}),
+    ("hidden", {"hidden": ("GG-2",)}),
+    ("monsters", {"monsters": (), "monsters-more": ()}),
+    ("doors", {"doors": ()}),
+    ("end", {"tie": ("GG-T",), "live": ()}),
+)
+"""The rules help, goal first: sections (heading ``ghosts-galore.help-h.<name>``), each of paragraphs
+(``ghosts-galore.help.<name>``) with the rules each explains (rule ids of the design digest)."""
+
+HELP_RULES: dict[str, tuple[str, ...]] = {
+    f"ghosts-galore.help.{k}": ids for _, paras in HELP for k, ids in paras.items()
+}
+"""Each help paragraph's rules: named before it, each a link target (``rule-GG-3``) for the log's
+refusals and the embeds' captions; the sentences themselves carry no codes."""
+
+LESSONS: tuple[tuple[str, ...], ...] = ()
 
 
 def _tile(track: str, *monsters: str | tuple[str, int], diamonds: tuple[int, ...] = ()) -> Tile:
@@ -121,12 +140,15 @@ def legend(t: T) -> str:
 
 
 def examples(t: T) -> dict[str, str]:
-    """Figures under the help paragraphs: the legend under the goal, the monster categories under
-    the monsters, the diamonds and the three door categories under the doors."""
-    monsters = "".join(figure(t, c) for c in CATEGORIES[:9])
-    doors = "".join(figure(t, c) for c in CATEGORIES[9:])
+    """Figures under the help paragraphs: the legend under the goal, each monster category under
+    the paragraph that scores it, the diamonds and the three door categories under the doors."""
+
+    def row(cats: tuple[str, ...]) -> str:
+        return tag("div", "".join(figure(t, c) for c in cats), class_="gg-help-figures")
+
     return {
         "ghosts-galore.help.goal": legend(t),
-        "ghosts-galore.help.monsters": tag("div", monsters, class_="gg-help-figures"),
-        "ghosts-galore.help.doors": tag("div", doors, class_="gg-help-figures"),
+        "ghosts-galore.help.monsters": row(CATEGORIES[:5]),
+        "ghosts-galore.help.monsters-more": row(CATEGORIES[5:9]),
+        "ghosts-galore.help.doors": row(CATEGORIES[9:]),
     }
