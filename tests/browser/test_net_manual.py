@@ -261,6 +261,20 @@ def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewpo
     assert folded == (viewport != "desktop")
     if viewport == "desktop":  # the network table passes the accessibility audit the local screen does
         assert audit(host, build.axe_script().read_text(encoding="utf-8")) == []
+        # "Embed this moment" (decision 0077): one position as the table saw it, never the record.
+        host.click("#embed")
+        snippet = host.locator("#embed-snippet").input_value()
+        assert "pos=" in snippet and "&amp;m=" not in snippet and "seat=" not in snippet
+        preview = host.frame_locator("#embed-preview")
+        caption = preview.locator("#author-caption")
+        caption.wait_for(timeout=BOOT_TIMEOUT_MS)
+        plies = host.locator("#move-log > li").count()
+        assert caption.inner_text() == f"The position after move {plies}."
+        on_bed = "svg.boop-bed .piece:not(.leaving)"
+        assert preview.locator(on_bed).count() == host.locator(on_bed).count() > 0
+        host.keyboard.press("Escape")
+        host.wait_for_selector("#embed-dialog", state="detached")
+        assert host.evaluate("document.activeElement.id") == "embed"
 
 
 def test_two_browsers_play_a_whole_game_over_manual_signalling(people):

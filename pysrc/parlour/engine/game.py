@@ -213,6 +213,14 @@ class Game(ABC, Generic[S, M]):
         this and cut out what the player may not see; the default is the whole state."""
         return self.encode_state(state)
 
+    def stand_in(self, view: JSON) -> S:
+        """A state whose :meth:`view` for the view's own seat is ``view`` again, what that seat may
+        not see filled in from the view alone (stand-ins, never a secret): how a seat's view of a
+        moment is published (decision 0077). A game of perfect information: the view is the state."""
+        if self.perfect_information or type(self).view is Game.view:
+            return self.decode_state(view)
+        raise NotImplementedError(f"{self.id} makes no state from a view")
+
     def state_hash(self, state: S) -> str:
         """A short digest of the full state, for replay checks and network desync detection."""
         return hashlib.sha256(canonical_json(self.encode_state(state)).encode()).hexdigest()[:16]

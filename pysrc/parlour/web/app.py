@@ -466,6 +466,12 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
             self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
+        elif action == "embed" and self.route.screen in NET_SCREENS:
+            moment = self.net_play().moment(arg)  # as the table saw it (decision 0077)
+            if moment is not None:
+                self.embedding = (moment, False)
+                self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
+                self.ui["focus"] = "embed-title"
         elif action == "dismiss":
             self.error = ""
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
@@ -526,7 +532,7 @@ class App:
             self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
             self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
-            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.t(f"game.{gid}.name")))
+            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.embed_title()))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
@@ -612,8 +618,8 @@ class App:
             if key == "Escape" and self.net.replay is not None:
                 self.net.show_moment("live", "")
                 return
-            if action == "replay" and key in ("ArrowUp", "ArrowDown"):
-                self.net.log_key(arg, key)
+            if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown"):
+                self.net.log_key(arg, key, action)
                 return
         session = self.sessions.get(self.route.game)
         over = session is not None and session.outcome() is not None
@@ -859,7 +865,12 @@ class App:
 
             return editor.screen(t, self.draft(), self.dom.page_url())
         if r.screen in ("host", "join"):
-            return str(self.net_play().screen())
+            screen = str(self.net_play().screen())
+            if self.embedding is not None:
+                frag, copied = self.embedding
+                url = self.dom.page_url()
+                screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
+            return screen
         if r.screen == "play":
             session = self.sessions[r.game]
             board = boards.board(r.game)
@@ -891,11 +902,14 @@ class App:
                     state = session.match.state_at(min(self.embed_step, len(session.match.plies)))
                     position = games.load(r.game).position(state)  # type: ignore[attr-defined]
                     edit = f"#/{r.game}/editor?pos={quote(position, safe='/')}"
-                screen += embed.embed_dialog(
-                    t, self.dom.page_url(), frag, t(f"game.{r.game}.name"), copied, edit
-                )
+                screen += embed.embed_dialog(t, self.dom.page_url(), frag, self.embed_title(), copied, edit)
             return screen
         return screens.missing(t)
+
+    def embed_title(self) -> str:
+        """The embed's iframe title: the name of its game (a fragment names it first)."""
+        frag = self.embedding[0] if self.embedding is not None else ""
+        return self.t(f"game.{frag.split('&', 1)[0].removeprefix('game=')}.name")
 
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))

@@ -24,7 +24,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 from parlour import games
-from parlour.engine import Event, IllegalMove, ParlourError
+from parlour.engine import Event, IllegalMove, ParlourError, canonical_json
 from parlour.i18n import LANGUAGES, pick_language, translate
 from parlour.web import boards, fit
 from parlour.web.diagram import START, Diagram, DiagramError, load, start_match
@@ -163,7 +163,7 @@ def fragment(spec: Spec) -> str:
     """The URL fragment (without ``#``) that :meth:`Spec.parse` reads back as ``spec``."""
     parts: list[tuple[str, str]] = [("game", spec.game)]
     if spec.source != START:
-        parts.append(("pos" if " " in spec.source else "m", spec.source))
+        parts.append(("pos" if " " in spec.source or spec.source[:1] == "{" else "m", spec.source))
     if spec.moves:
         parts.append(("moves", ",".join(spec.moves)))
     if spec.step is not None:
@@ -602,7 +602,8 @@ class Embed:
         lines: list[tuple[str, str]] = []
         moved = d.move(step)
         if moved is None:
-            lines.append((t("embed.start"), ""))
+            if not self.spec.captions.get(step):  # the author's words say what this start is
+                lines.append((t("embed.start"), ""))
         else:
             player, move = moved
             key, params = d.game.describe_move(d.state(step - 1), player, move)
@@ -673,10 +674,9 @@ class Embed:
         own = self.spec.captions.get(self.step)
         if own and self.trial is None:
             parts.append(tag("p", esc(own), class_="author", id="author-caption"))
-        if self.trial is None:
-            parts.append(
-                tag("ul", self.event_items(self.caption_lines(self.step)), class_="events", id="events")
-            )
+        lines = self.caption_lines(self.step) if self.trial is None else []
+        if lines:
+            parts.append(tag("ul", self.event_items(lines), class_="events", id="events"))
         parts.append(tag("p", esc(self.status()), class_="status", id="status"))
         if self.feedback:
             right = self.feedback in (self.t("embed.right"), self.t("embed.route-right"))
@@ -866,6 +866,23 @@ def moment_fragment(game_id: str, link: str, step: int, lang: str | None = None)
     return fragment(Spec(game=game_id, source=link, step=step, lang=lang))
 
 
+def table_source(game: Any, view: Any) -> str:
+    """A seat's ``view`` of a moment as the position every seat at the table saw (decision 0077):
+    cut to no seat's view, its secrets stand-ins made from that alone (:meth:`Game.stand_in`), in
+    the game's notation (its state's JSON without one). Nothing in it depends on what the seat could
+    not see, nor on the seat's own secrets (a reader may be one of its opponents)."""
+    table = game.stand_in(game.view(game.stand_in(view), None))
+    notation = getattr(game, "position", None)
+    return str(notation(table)) if notation is not None else canonical_json(game.encode_state(table))
+
+
+def table_fragment(game: Any, view: Any, step: int, t: Any) -> str:
+    """The embed fragment of a network table's moment after ``step`` plies: that one position, not
+    the match's record (its seed and moves would tell every hand and stack to come), captioned."""
+    caption = {0: t("embed.moment.after", n=step)}
+    return fragment(Spec(game=game.id, source=table_source(game, view), captions=caption))
+
+
 def snippet(base_url: str, frag: str, title: str) -> str:
     """The ``<iframe>`` an author pastes into their page (lazy, so a page of many starts few)."""
     width, height = SNIPPET_SIZE
@@ -875,9 +892,12 @@ def snippet(base_url: str, frag: str, title: str) -> str:
     )
 
 
-def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = False, edit: str = "") -> str:
+def embed_dialog(
+    t: Any, base_url: str, frag: str, title: str, copied: bool = False, edit: str = "", net: bool = False
+) -> str:
     """The "Embed this moment" dialog of the match screen: the snippet to copy, a live preview;
-    ``edit`` is the position editor's address for this moment (games that have one)."""
+    ``edit`` is the position editor's address for this moment (games that have one); ``net``: a
+    network table's moment (one position as the table saw it, said so)."""
     code = snippet(base_url, frag, title)
     preview = tag(
         "iframe",
@@ -892,7 +912,7 @@ def embed_dialog(t: Any, base_url: str, frag: str, title: str, copied: bool = Fa
     )
     body = (
         tag("h2", esc(t("embed.moment.title")), id="embed-title", tabindex=-1)
-        + tag("p", esc(t("embed.moment.help")), class_="muted")
+        + tag("p", esc(t("embed.moment.help-net" if net else "embed.moment.help")), class_="muted")
         + tag(
             "label",
             tag("span", esc(t("embed.moment.snippet")))

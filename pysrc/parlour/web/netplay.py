@@ -27,7 +27,7 @@ from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
 from parlour.net.guest import check_view
 from parlour.net.hostbots import Question
 from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
-from parlour.web import boards, play, qr
+from parlour.web import boards, embed, play, qr
 from parlour.web.markup import attrs, button, esc, labelled, tag
 from parlour.web.play import BoardContext, Decision, Refusal, Turn, decision_of
 from parlour.web.screens import seat_label
@@ -949,6 +949,8 @@ class NetPlay:
         ending = self.end_open(view) and self.replay is None
         dialog = play.end_screen(t, ctx, board, turn.outcome, again) if ending else ""
         result = play.result_button(t) if turn.outcome is not None and not dialog else ""
+        if view.table:  # "Embed this moment": the moment on show as the table saw it (decision 0077)
+            actions += button(t("embed.moment.button"), "embed", id="embed")
         controls = tag(
             "div", result + actions + play.rules_link(t, game.id), class_="controls", id="controls"
         )
@@ -1006,6 +1008,21 @@ class NetPlay:
             return self.guest.views.get(step)
         return None
 
+    def moment(self, arg: str) -> str | None:
+        """The embed fragment of the moment after ply ``arg`` (a log entry's), else of the moment on
+        show: the position as everyone at the table saw it, made from this page's
+        own view of it alone (decision 0077); ``None`` when this page never saw that moment."""
+        found = self.current()
+        if found is None or not found[1].table:
+            return None
+        game, view = found
+        plies = int(view.table.get("ply", 0))
+        step = int(arg) if arg.isdigit() else (plies if self.replay is None else self.replay)
+        seen = view.table.get("view") if step == plies else self.past_view(view, step)
+        if seen is None:
+            return None
+        return embed.table_fragment(game, seen, step, self.t)
+
     def replayable(self, view: Table) -> Callable[[int], bool]:
         """Which moments of the log this page can show again: the host every one; a guest those
         whose view it received (not the plies before it joined); the newest is the live game."""
@@ -1027,9 +1044,9 @@ class NetPlay:
             if found is not None and found[1].table:  # the focus stays in the log, on the newest entry
                 self.ui["focus"] = f"replay-{found[1].table.get('ply')}"
 
-    def log_key(self, arg: str, key: str) -> None:
+    def log_key(self, arg: str, key: str, action: str = "replay") -> None:
         """Up and Down along the log's entries (one Tab stop): the focus moves to the next
-        entry this page can show."""
+        entry this page can show (to its ``action``'s button: show it, or embed it)."""
         found = self.current()
         if found is None or not arg.isdigit():
             return
@@ -1040,7 +1057,7 @@ class NetPlay:
         while 0 < step <= plies and not shown(step):
             step += way
         if 0 < step <= plies:
-            self.ui["focus"] = f"replay-{step}"
+            self.ui["focus"] = f"{action}-{step}"
 
     def lobby_screen(self, game_id: str, status: str, middle: str, side: str, **data: object) -> str:
         """The lobby (and a guest's page before it is seated): the setup beside the side panels."""

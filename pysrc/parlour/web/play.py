@@ -682,11 +682,10 @@ def log_entry_markup(
     current: bool,
     replayable: bool,
     stop: bool = True,
-    embed: bool = True,
     game_id: str = "",
 ) -> str:
     """A log entry: the ply's words (a button showing that moment when ``replayable``), the "embed
-    this moment" button (unless not ``embed``), its events' lines under it, and with ``game_id``
+    this moment" button, its events' lines under it, and with ``game_id``
     the rule behind each line as a link into that game's rules help (beside the button, not in it:
     the button's click shows the moment). Only the ``stop`` entry's buttons and links are in the
     Tab order (a long game's log is one stop, not two per move; Enter on an entry makes it the stop).
@@ -705,7 +704,7 @@ def log_entry_markup(
         if replayable
         else tag("p", label, **known)
     )
-    if replayable and embed:  # "Embed this moment": the position after this move, its events as captions
+    if replayable:  # "Embed this moment": the position after this move (a network table's: decision 0077)
         head += tag(
             "button",
             esc(t("embed.moment.entry-label")),  # words, not a cryptic "</>"
@@ -732,8 +731,8 @@ def log_panel(
 ) -> str:
     """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
     button showing the position after that move (decision 0072). ``items`` default to the local
-    match's; a network table passes its own (the moments its page saw are replayable, decision
-    0075; a network match has no embed), and may pass a ``memo`` it keeps between redraws: each
+    match's; a network table passes its own (the moments its page saw are replayable and
+    embeddable, decisions 0075, 0077), and may pass a ``memo`` it keeps between redraws: each
     entry's markup by what it is drawn from (an entry drawn before is not drawn again)."""
     if items is None:
         entries = local_log_entries(t, ctx, board, replayable)
@@ -751,7 +750,7 @@ def log_panel(
             key = (item, ctx.replay == step, step in shown, stop == step)
             markup = memo.get(key)
             if markup is None:
-                markup = memo[key] = log_entry_markup(t, item, *key[1:], embed=False, game_id=ctx.game.id)
+                markup = memo[key] = log_entry_markup(t, item, *key[1:], game_id=ctx.game.id)
             entries.append(markup)
     body = (
         # Each entry a region: a move's entry is inserted alone, the log is not drawn again.

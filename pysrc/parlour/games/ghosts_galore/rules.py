@@ -488,6 +488,32 @@ class GhostsGalore(Game[GhostsState, Move]):
         _int(view["stack_count"], "stack_count", 0, players + EXTRA_PER_ROUND)
         return view
 
+    def stand_in(self, view: JSON) -> GhostsState:
+        """A state whose view for the view's seat is ``view`` (decision 0077): what GG-D3 keeps
+        from that seat (the stack's order, the stacks to come, others' hidden tiles not yet placed)
+        is the unseen tiles in id order; on the last look the stack is the tiles the view shows."""
+        v = self.from_view(view)
+        last, size = v["last_look"], v["players"] + EXTRA_PER_ROUND
+        seen = {p[0] for g in v["grids"] for p in g if p} | {*v["table"], *v["hidden"], *(last or ())}
+        pool = [t for t in range(len(tile_set())) if t not in seen and t != v["pending"]]
+        hidden = [pool.pop(0) if t is None else t for t in v["hidden"]]
+        stack = list(last) if last is not None else [pool.pop(0) for _ in range(v["stack_count"])]
+        later = max(DRAFT_ROUNDS - v["round"], 0)
+        state = GhostsState(
+            players=v["players"],
+            round=v["round"],
+            turn=v["turn"],
+            stack=tuple(stack),
+            future=tuple(tuple(pool[r * size : (r + 1) * size]) for r in range(later)),
+            table=tuple(v["table"]),
+            pending=v["pending"],
+            taken=tuple(_bool(t) for t in v["taken"]),
+            grids=tuple(_grid_from_json(g) for g in v["grids"]),
+            hidden=tuple(hidden),
+        )
+        check_state(state)
+        return state
+
     def describe_move(self, state: GhostsState, player: int, move: Move) -> tuple[str, dict[str, JSON]]:
         params: dict[str, JSON] = {"player": player, "move": move.notation()}
         if move.action == TAKE:

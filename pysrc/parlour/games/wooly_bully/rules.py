@@ -541,6 +541,8 @@ class WoolyBully(Game[WoolyState, Move]):
         filled with stand-ins, so ``view(from_view(v), v["you"]) == v`` (network guests, bots)."""
         return valid.hidden_filled(view)
 
+    stand_in = from_view
+
     def view(self, state: WoolyState, player: int | None) -> JSON:
         """WB-D1: own colour and hand; others' hand sizes and revealed colours; the bag's size only."""
         if player is not None:
