@@ -47,6 +47,9 @@ def figures(page: Any) -> dict[str, Any]:
         "task_ms_median_of_long": round(statistics.median(long_tasks), 1) if long_tasks else 0,
         "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
         "redraws": spread(noted),
+        # The three longest redraws whole (markup, draw, drawn, screen, settle, diff, before ms):
+        # which part made a long task.
+        "slowest_redraws": sorted(noted, key=lambda n: -(n[0] + n[1] + n[-1]))[:3],
     }
 
 

@@ -113,16 +113,20 @@ def targets(changes: list[Change]) -> set[str]:
     return {c.new_id or c.target for c in changes if c.kind != "attrs"}
 
 
-def test_a_peers_boop_move_redraws_the_board_the_turn_and_one_log_entry_on_both_pages():
+def test_a_peers_boop_move_redraws_its_pieces_rows_the_turn_and_one_log_entry_on_both_pages():
+    """The bed's rows, its pieces and the pools are regions (the board is never replaced whole):
+    a placement inserts its piece alone and redraws the pieces it booped (issue #17)."""
     net, (anna,), host_app, host_dom, guest_app, guest_dom = table("boop", 2)
     host = net.host
     for n in range(16):  # 8 moves each, turn about
         legal = host.local()["legal"] if host.local()["act"] == [0] else []
         if legal:
-            net.host_out(host.play(legal[n % len(legal)], net.now))
+            move = legal[n % len(legal)]
+            net.host_out(host.play(move, net.now))
         else:
             mine = anna.table["legal"]
-            net.guest_out(anna, anna.move(mine[n % len(mine)]))
+            move = mine[n % len(mine)]
+            net.guest_out(anna, anna.move(move))
         net.run()
         by_peer = drawn(guest_dom if legal else host_dom, guest_app if legal else host_app)
         own = drawn(host_dom if legal else guest_dom, host_app if legal else guest_app)
@@ -130,10 +134,16 @@ def test_a_peers_boop_move_redraws_the_board_the_turn_and_one_log_entry_on_both_
         if ply == 1:  # the log's first entry replaces "no moves yet"
             continue
         for changes in (by_peer, own):
-            assert targets(changes) <= {"turn", "board", f"log-{ply - 1}", f"log-{ply - 2}"}
-            assert f"log-{ply - 1}" in targets(changes) and "board" in targets(changes)
+            board = {i for i in targets(changes) if i.startswith(("boop-", "pool-"))}
+            assert targets(changes) - board <= {"turn", f"log-{ply - 1}", f"log-{ply - 2}"}
+            assert f"log-{ply - 1}" in targets(changes)
+            if "@" in move:  # a placement: its piece drawn alone (or all, when none stayed put)
+                assert {f"boop-at-{move.split('@')[1]}", "boop-pieces"} & board
             assert 'id="screen-title"' not in "".join(c.markup for c in changes)  # the header stays
             assert 'id="net-peers"' not in "".join(c.markup for c in changes)  # nor the side panels
+            assert 'id="boop-bed"' not in "".join(
+                c.markup for c in changes if c.kind != "attrs"
+            )  # the bed stays
     for app in (host_app, guest_app):  # the log's entries kept between redraws: as drawn afresh
         for lang in ("en", "uk"):
             app.settings = replace(app.settings, lang=lang)

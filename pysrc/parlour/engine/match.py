@@ -12,7 +12,7 @@ import base64
 import binascii
 import json
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
@@ -169,6 +169,16 @@ class Match(Generic[S, M]):
     @classmethod
     def replay(cls, game: Game[S, M], record: MatchRecord) -> Match[S, M]:
         """Rebuild a match from its record; a record that does not replay is corrupt."""
+        steps = cls.replaying(game, record)
+        match = next(steps)
+        for _ in steps:  # the same match, a ply further each time
+            pass
+        return match
+
+    @classmethod
+    def replaying(cls, game: Game[S, M], record: MatchRecord) -> Iterator[Match[S, M]]:
+        """:meth:`replay` a ply at a time: the match after its setup, then (the same one) after each
+        ply, so a page may let the browser draw in between (issue #17); raises as :meth:`replay` does."""
         if record.game != game.id:
             raise CorruptMatch(
                 f"the record is of {record.game!r}, not {game.id!r}", code="match.corrupt.game"
@@ -177,6 +187,7 @@ class Match(Generic[S, M]):
             match = cls.new(game, record.players, record.options, record.seed, record.meta)
         except (ValueError, TypeError) as exc:
             raise CorruptMatch(f"the record's setup is invalid: {exc}", code="match.corrupt.setup") from exc
+        yield match
         for i, ply in enumerate(record.plies):
             try:
                 match.play(ply.player, game.decode_move(ply.move), t=ply.t)
@@ -186,7 +197,7 @@ class Match(Generic[S, M]):
                     code="match.corrupt.replay",
                     index=i + 1,
                 ) from exc
-        return match
+            yield match
 
     @property
     def state(self) -> S:

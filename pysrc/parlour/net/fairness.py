@@ -17,7 +17,7 @@ The peer id inside each commitment stops a peer from copying another's commitmen
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,13 +114,41 @@ def verify_match(
     replays under the rules, and each view hash it was sent (``seen``: ``(ply, hash)`` pairs) is
     the hash of ``game.view(state before ply, seat)`` in the replay. An empty list means all is well.
     """
+    return finish(verify_steps(game, record, log, seen, seat))
+
+
+Steps = Generator[None, None, list[Problem]]
+"""A check in steps: each ``next`` does one ply or one view; its ``StopIteration`` holds the problems."""
+
+
+def verify_steps(
+    game: Game[Any, Any],
+    record: MatchRecord,
+    log: SeedLog,
+    seen: Iterable[tuple[int, str]] = (),
+    seat: int | None = None,
+) -> Steps:
+    """:func:`verify_match` a ply or a view at a time, so that a page can check a long match in
+    slices between which the browser stays live (issue #17); run whole it is the same check."""
     problems = verify_seed(log, record.seed)
+    steps = Match.replaying(game, record)
     try:
-        match = Match.replay(game, record)
+        match = next(steps)
+        for _ in steps:  # the same match, a ply further each time
+            yield
     except ParlourError as exc:
         return [*problems, Problem("net.verify.replay", str(exc))]
-    cut: Callable[[int], str] = lambda ply: view_hash(game.view(match.state_at(ply), seat))  # noqa: E731
     for ply, sent in seen:
-        if not 0 <= ply < len(match.states) or cut(ply) != sent:
+        if not 0 <= ply < len(match.states) or view_hash(game.view(match.state_at(ply), seat)) != sent:
             problems.append(Problem("net.verify.view", f"ply {ply}"))
+        yield
     return problems
+
+
+def finish(steps: Steps) -> list[Problem]:
+    """Run a check in steps to its end: its problems."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from parlour.engine import JSON, CorruptMatch, Game, MatchRecord
-from parlour.net.fairness import Problem, SeedLog, commitment, verify_match
+from parlour.net.fairness import Problem, SeedLog, Steps, commitment, finish, verify_steps
 from parlour.net.lobby import LOBBY, OVER
 from parlour.net.wire import (
     HOST,
@@ -241,6 +241,10 @@ class GuestSession:
     def verify(self, game: Game[Any, Any]) -> list[Problem]:
         """Once the match is over: was the seed fair, and does every view received match the replay?
         An empty list means everything checks out."""
+        return finish(self.verify_steps(game))
+
+    def verify_steps(self, game: Game[Any, Any]) -> Steps:
+        """:meth:`verify` a ply or a view at a time (:func:`parlour.net.fairness.verify_steps`)."""
         if self.record is None or self.final is None:
             return [Problem("net.verify.missing", "the match is not over")]
         problems = list(self.problems)
@@ -250,7 +254,7 @@ class GuestSession:
             problems.append(Problem("net.verify.commit", "my own value is missing or altered"))
         if self.seat is not None and self.pid not in self.final.participants:
             problems.append(Problem("net.verify.left-out", "a seated player was left out of the drawing"))
-        return problems + verify_match(game, self.record, self.final, self.seen, self.seat)
+        return problems + (yield from verify_steps(game, self.record, self.final, self.seen, self.seat))
 
     # --- message handlers ----------------------------------------------------------------------
     def _on_welcome(self, msg: dict[str, JSON]) -> list[Outgoing]:

@@ -24,6 +24,7 @@ from parlour import games
 from parlour.engine import JSON, Event, Game, IllegalMove, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.net import PALETTE, GuestSession, HostSession, Outgoing
+from parlour.net.fairness import Problem, finish
 from parlour.net.guest import check_view
 from parlour.net.hostbots import Question
 from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
@@ -54,6 +55,8 @@ ROOM_KEY = "parlour.net.room.{sid}"
 KEPT_UI = ("cursor", "home", "trace", "names", "view")
 """What a board remembers across moves at a network table (as :data:`parlour.web.app.KEPT_UI`)."""
 TICK_MS = 1_000
+CHECK_SLICE_MS = 12
+"""A guest's check of a finished match runs in tasks of about this long (issue #17: none over 50 ms)."""
 BOT_DELAY_MS = 400
 """A pause before an AI seat moves, so people see the last move land."""
 
@@ -651,9 +654,11 @@ def guest_lobby(t: T, guest: GuestSession) -> str:
     )
 
 
-def verification(t: T, guest: GuestSession, game: Game[Any, Any]) -> str:
-    """After the end, the guest checks the seed was fair and every view it was shown replays."""
-    problems = guest.verify(game)
+def verification(t: T, problems: list[Problem] | None) -> str:
+    """What the guest's check of the finished match found (``None``: still checking): the seed was
+    fair and every view it was shown replays, or the first thing that does not check out."""
+    if problems is None:
+        return tag("p", esc(t("net.verify.checking")), class_="muted", id="net-verify")
     words = t("net.verify.ok") if not problems else t("net.verify.failed", problem=t(problems[0].code))
     return tag(
         "p", esc(words), class_="muted" if not problems else "error", id="net-verify", data_ok=not problems
@@ -731,12 +736,15 @@ class NetPlay:
         the same is not written again."""
         self._indexed: tuple[str, str, str] | None = None
         """The "your tables" entry last written for it (sid, game, phase)."""
-        self._verified: tuple[Any, str] | None = None
-        """The finished match the guest checked (its record, problems known, language) and what it found."""
+        self._verified: tuple[Any, list[Problem] | None] | None = None
+        """The finished match the guest checks (its record, problems known) and what it found
+        (``None`` while the check runs, a slice a task: :meth:`check_end`)."""
         self._log_words: dict[Any, Any] = {}
         self._log_markup: dict[Any, Any] = {}
         """The log's entries worded and drawn, kept between redraws (:func:`log_items`, :func:`play.log_panel`)."""
         self._ticking = False
+        self._ahead = ""
+        """The game whose board :meth:`board_ahead` set to import."""
         self._wake_at: int | None = None
         """When the redraw set for the end of a lock-out falls due (epoch ms), if one is set."""
         rtc.listen(self.on_rtc)
@@ -1179,14 +1187,42 @@ class NetPlay:
             status = t(f"net.phase.{guest.phase or LOBBY}")
             return self.lobby_screen(game_id, status, middle, peers_panel(t, guest.lobby, guest.pid), **data)
         if guest.phase == OVER and guest.record is not None:
-            # Checked once per finished match (it replays the whole game): not on every redraw.
-            key = (guest.record, len(guest.problems), self.app.settings.lang)
-            if self._verified is None or self._verified[0] != key:
-                self._verified = (key, verification(t, guest, game))
-            notes += self._verified[1]
+            notes += verification(t, self.check_end(guest, game))
         folded = frozenset(self.app.panels_folded())
         side = peers_panel(t, guest.lobby, guest.pid, folded)
         return self.match_screen(game, view, notes, "", "", side, **data)
+
+    def check_end(self, guest: GuestSession, game: Game[Any, Any]) -> list[Problem] | None:
+        """What the guest's check of its finished match found, ``None`` while it runs. It replays
+        the whole game, once per match: in slices of :data:`CHECK_SLICE_MS`, each a task of its own
+        (``dom.soon``), so that a long match's check holds no task over 50 ms (issue #17); the screen
+        says it is checking until then, and is drawn again when done. At once without ``soon``."""
+        key = (guest.record, len(guest.problems))
+        if self._verified is not None and self._verified[0] == key:
+            return self._verified[1]
+        soon = getattr(self.dom, "soon", None)
+        steps = guest.verify_steps(game)
+        if soon is None:
+            self._verified = (key, finish(steps))
+            return self._verified[1]
+        self._verified = (key, None)
+
+        def step() -> None:
+            if self._verified is None or self._verified[0] != key:
+                return  # another match, or more found meanwhile: checked afresh
+            until = time.perf_counter() + CHECK_SLICE_MS / 1000
+            try:
+                next(steps)
+                while time.perf_counter() < until:
+                    next(steps)
+            except StopIteration as done:
+                self._verified = (key, done.value)
+                self.draw(None)
+                return
+            soon(step)
+
+        soon(step)
+        return None
 
     # --- input ----------------------------------------------------------------------------------
     def on_action(self, action: str, arg: str, value: str) -> None:
@@ -1439,6 +1475,7 @@ class NetPlay:
             self.send_guest(guest.hello(now))
         elif kind == "message":
             self.send_guest(guest.receive(data, now))
+            self.board_ahead(str(guest.lobby.get("game") or ""))
             if guest.sid:
                 self.sid = guest.sid
                 seat = (GUEST_KEY.format(sid=guest.sid), json.dumps(guest.saved()))
@@ -1458,6 +1495,14 @@ class NetPlay:
         elif kind == "error":
             self.making = False
             self.app.error = self.t("app.net.error", reason=data)
+
+    def board_ahead(self, game_id: str) -> None:
+        """Import the table's board in a task of its own as soon as the lobby names the game, not
+        in the first drawing of its match (100-170 ms in Pyodide: issue #17), as the host's page
+        does before its lobby (:meth:`parlour.web.app.App.loaded`)."""
+        if game_id and game_id != self._ahead and not boards.loaded(game_id) and boards.playable(game_id):
+            self._ahead = game_id
+            self.dom.later(0, lambda: boards.board(game_id))
 
     def send_guest(self, out: list[Outgoing]) -> None:
         for _to, text in out:

@@ -7,11 +7,11 @@ piece to place, graduation choices and "no ghost" are ordinary buttons.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from parlour.engine import IllegalMove
-from parlour.web.markup import attrs, esc, tag
+from parlour.web.markup import attrs, esc, region, region_of, tag
 from parlour.web.play import BoardContext, Choice, Decision, T, Timing, timing
 
 CELL = 100
@@ -225,10 +225,11 @@ def render(ctx: BoardContext) -> str:
         refused=ctx.refused.target if ctx.refused is not None else None,
         speed=ctx.speed,
         chosen_entry=ctx.ui.get("entry"),
+        regions=True,
     )
     ctx.ui["home"] = f"cell-{ctx.ui.get('cursor', 'c3')}"  # focus returns here when a button goes
     top, bottom = (0, 1) if ctx.ui.get("flip") else (1, 0)
-    return pools(ctx, info, top) + svg + pools(ctx, info, bottom)
+    return region_of(pools(ctx, info, top)) + region_of(svg) + region_of(pools(ctx, info, bottom))
 
 
 def bed(
@@ -247,6 +248,7 @@ def bed(
     speed: float = 1.0,
     chosen_entry: str | None = None,
     editing: bool = False,
+    regions: bool = False,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -256,8 +258,11 @@ def bed(
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
     takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
-    the entries' one Tab stop; ``editing`` (the position editor) makes every cell take a click.
+    the entries' one Tab stop; ``editing`` (the position editor) makes every cell take a click;
+    ``regions`` marks its rows, pieces and layers as regions (the match screen: a move redraws them
+    alone, issue #17) and names the bed ``boop-bed`` (one bed on the page).
     """
+    mark: Callable[[str, str], str] = region if regions else lambda _id, element: element
     info = game.info(state)
     shown_events = events if animate else ()
     clock = timing(max(steps(shown_events), default=-1) + 1, speed)
@@ -272,7 +277,7 @@ def bed(
     # The cells are a grid of rows (row/column navigation); ghosts and entries sit outside it.
     parts.append(f'<g role="grid" aria-label="{esc(t("boop.label.bed"))}">')
     for r in range(SIZE, 0, -1):
-        parts.append('<g role="row">')
+        row = [f'<g role="row" id="boop-row-{r}">']
         for f in FILES:
             cell = f"{f}{r}"
             x, y = centre(cell, flip)
@@ -307,35 +312,40 @@ def bed(
             body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
             if cell in legal:
                 body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
-            parts.append(f"<g{cell_attrs}>{body}</g>")
-        parts.append("</g>")
+            row.append(f"<g{cell_attrs}>{body}</g>")
+        parts.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
     parts.append("</g>")
     parts.append(coordinates(flip))
-    for cell, piece in info["pieces"].items():
+    pieces = []
+    # In the cells' order on the match screen, so that the regions keep their order move to move.
+    for cell, piece in sorted(info["pieces"].items()) if regions else info["pieces"].items():
         x, y = centre(cell, flip)
         inner = cat_shape(piece["colour"], piece["piece"])
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
             cls = "anim-appear" if cell in appeared else "anim"
             inner = tag("g", inner, class_=cls, style=clock.style(step, dx=dx, dy=dy))
-        parts.append(
-            tag(
-                "g",
-                inner,
-                class_=f"piece {piece['colour']} {piece['piece']}",
-                transform=f"translate({x:.0f},{y:.0f})",
-                aria_hidden="true",
-                data_cell=cell,
-            )
+        drawn = tag(
+            "g",
+            inner,
+            class_=f"piece {piece['colour']} {piece['piece']}",
+            transform=f"translate({x:.0f},{y:.0f})",
+            aria_hidden="true",
+            data_cell=cell,
+            id=f"boop-at-{cell}" if regions else None,
         )
-    parts.extend(leaving)
-    parts.extend(ghosts(t, info, shown_events, flip, clock, ghost_steps))
+        pieces.append(mark(f"boop-at-{cell}", drawn))
+    # Each piece a region in a layer of its own: a move redraws the pieces it placed or booped.
+    parts.append(
+        mark("boop-pieces", f'<g id="boop-pieces">{"".join(pieces)}</g>') if regions else "".join(pieces)
+    )
+    over = "".join(leaving) + "".join(ghosts(t, info, shown_events, flip, clock, ghost_steps))
+    parts.append(mark("boop-over", f'<g id="boop-over">{over}</g>') if regions else over)
     # The entries are one Tab stop (a roving group, like the cells): arrows go round, Enter chooses.
     shown = [e for e in entries if e["entry"] is not None]
     if chosen_entry not in {e["move"] for e in shown} and shown:
         chosen_entry = shown[0]["move"]
-    if shown:
-        parts.append(f'<g role="group" aria-label="{esc(t("boop.prompt.ghost"))}">')
+    entry_parts = []
     for entry in shown:
         x, y = entry_point(entry["segment"], entry["heading"], flip)
         edge = entry["entry"].split("-")[0]
@@ -352,15 +362,17 @@ def bed(
             id=f"entry-{entry['entry']}",
         )
         # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
-        parts.append(
+        entry_parts.append(
             f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="48" class="hit"/>'
             f'<circle r="24" class="mark"/>{arrow(entry["heading"], flip)}</g>'
         )
     if shown:
-        parts.append("</g>")
+        group = attrs(role="group", aria_label=t("boop.prompt.ghost"), id="boop-entries" if regions else None)
+        parts.append(mark("boop-entries", f"<g{group}>{''.join(entry_parts)}</g>"))
     return (
         f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
-        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}">'
+        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}"'
+        + (' id="boop-bed">' if regions else ">")
         + "".join(parts)
         + "</svg>"
     )
@@ -551,9 +563,14 @@ def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
     player = info["players"][p]
     colour = COLOURS[p]
     pool = player["pool"]
+    # Each picture a region (by its place in the row): a piece taken or given back redraws one.
     pics = "".join(
-        f'<svg viewBox="-45 -70 90 115" class="mini piece {colour}" aria-hidden="true">{cat_shape(colour, k)}</svg>'
-        for k in ["cat"] * pool["cats"] + ["kitten"] * pool["kittens"]
+        region(
+            f"pool-{colour}-{i}",
+            f'<svg viewBox="-45 -70 90 115" class="mini piece {colour}" aria-hidden="true" id="pool-{colour}-{i}">'
+            f"{cat_shape(colour, k)}</svg>",
+        )
+        for i, k in enumerate(["cat"] * pool["cats"] + ["kitten"] * pool["kittens"])
     )
     if pool["ghost"]:
         pics += f'<svg viewBox="-30 -30 60 60" class="mini ghost {colour}" aria-hidden="true">{ghost_shape()}</svg>'
@@ -567,7 +584,9 @@ def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
     name = tag("strong", esc(t(f"boop.colour.{colour}")))
     return tag(
         "div",
-        name + tag("span", esc(words), class_="pool-words") + tag("div", pics, class_="pool-pics"),
+        name
+        + region_of(tag("span", esc(words), class_="pool-words", id=f"pool-words-{colour}"))
+        + tag("div", pics, class_="pool-pics"),
         class_=f"pool {colour}{turn}",
         id=f"pool-{colour}",
     )
