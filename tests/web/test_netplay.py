@@ -727,11 +727,11 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
     guest.settings = guest.settings.with_(animations="on")
     view = guest.net.current()[1]
     guest.net.show_moment("replay", "3")
-    assert guest.net.animate(view) and not guest.net.animate(view)
+    assert guest.net.fresh(view) and not guest.net.fresh(view)
     guest.net.show_moment("live", "")
-    assert not guest.net.animate(view)
+    assert not guest.net.fresh(view)
     view.table = {**view.table, "ply": 7}  # the next ply arrives: it plays
-    assert guest.net.animate(view)
+    assert guest.net.fresh(view)
     # The guest keeps what it saw: nothing new was asked of the host for it.
     sent = [json.loads(text)["t"] for _conn, text in guest.rtc.sent]
     assert sent.count("sync") == 0 and guest.net.guest.views.keys() >= {1, 2, 3, 4, 5, 6}

@@ -52,7 +52,7 @@ NOTES_KEY = "parlour.net.notes.{sid}"
 """This page's seat's private notes for a session (a pencilled hidden tile): they never leave the page."""
 ROOM_KEY = "parlour.net.room.{sid}"
 """A table's room id, so a reload rejoins the same room."""
-KEPT_UI = ("cursor", "home", "trace", "names", "view")
+KEPT_UI = ("cursor", "home", "trace", "names", "view", "shown")
 """What a board remembers across moves at a network table (as :data:`parlour.web.app.KEPT_UI`)."""
 TICK_MS = 1_000
 CHECK_SLICE_MS = 12
@@ -304,11 +304,14 @@ def context(
     animate: bool = False,
     private: dict[str, Any] | None = None,
     clock: int | None = None,
+    fresh: bool | None = None,
 ) -> NetBoardContext:
     """What the board draws from and acts on at a network table: this seat's view, the names
     given in the lobby (also in ``ui["names"]``, where some boards read them), the last ply's
-    events when ``animate``; a real-time match's time now in ``ui["clock"]`` (what a board counts
-    a lock-out or a trace's time left from; left out for any other game)."""
+    events when the moment is ``fresh`` (drawn for the first time; by default when ``animate``),
+    as a local match gives them with animation off too (Boo!'s reveal is in them); a real-time
+    match's time now in ``ui["clock"]`` (what a board counts a lock-out or a trace's time left
+    from; left out for any other game)."""
     names = names_of(t, view.lobby)
     ui["names"] = names
     if clock is None:
@@ -321,7 +324,7 @@ def context(
         t=t,
         state=view_state(game, view.table["view"]),
         viewer=view.seat,
-        events=events_of(last) if animate else [],
+        events=events_of(last) if (animate if fresh is None else fresh) else [],
         animate=animate,
         ui=ui,
         net_game=game,
@@ -875,10 +878,10 @@ class NetPlay:
             return self.guest_screen()
         return tag("main", esc(t("app.not-found")), id="main")
 
-    def animate(self, view: Table) -> bool:
-        """Whether to animate the events of the moment on show: each moment's once (a live ply when
-        it arrives, a past moment when it is opened; not a ply arriving while a past moment is on
-        show, nor the live ply again on coming back to it)."""
+    def fresh(self, view: Table) -> bool:
+        """Whether the moment on show is drawn for the first time, its events given to the board:
+        each moment's once (a live ply when it arrives, a past moment when it is opened; not a ply
+        arriving while a past moment is on show, nor the live ply again on coming back to it)."""
         ply = int(view.table.get("ply", -1)) if view.table else -1
         if self.replay is None:
             fresh = ply != self.shown_ply
@@ -886,7 +889,7 @@ class NetPlay:
         else:
             fresh = self.replay != self.shown_replay
         self.shown_replay = self.replay
-        return fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
+        return fresh
 
     def end_open(self, view: Table) -> bool:
         """Whether the end dialog shows: a game that has just ended opens it (once, with the focus
@@ -926,7 +929,9 @@ class NetPlay:
             self.replay = None
         if board is not None and view.table:
             clock = self.match_clock(game)
-            ctx = context(t, game, view, self.ui, self.animate(view), self.notes(view), clock)
+            fresh = self.fresh(view)
+            animate = fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
+            ctx = context(t, game, view, self.ui, animate, self.notes(view), clock, fresh)
             self.wake_when_unlocked(view, game, clock)
             ctx.speed = float(self.app.settings.speed(self.dom.reduced_motion()))
             if self.refused is not None and view.table.get("ply") != self.refused_at:
@@ -941,7 +946,7 @@ class NetPlay:
                     None,
                     None,
                 )
-                ctx.events = events_of(list(events)) if ctx.animate else []
+                ctx.events = events_of(list(events)) if fresh else []
             markup = str(board.render(ctx))
             decision = decision_of(board, ctx)
         else:  # the fair shuffle before the first view: nothing to draw yet

@@ -35,8 +35,8 @@ from parlour.games.boo.castle import (
 )
 from parlour.web import fit
 from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
-from parlour.web.markup import attrs, esc, kept, region, region_of, tag
-from parlour.web.play import BoardContext
+from parlour.web.markup import attrs, button, esc, kept, region, region_of, tag
+from parlour.web.play import BoardContext, Timing, move_duration, timing
 from parlour.web.play import seat_name as play_seat_name
 from parlour.web.screens import seat_label
 
@@ -44,8 +44,6 @@ CELL = 64
 MARGIN = 46
 SIZE = 9
 VIEW = 2 * MARGIN + SIZE * CELL
-STEP_MS = 160
-"""One step of an animated route (a claim, the end-of-round reveal)."""
 HEX = ("#f4f1ea", "#d9412b", "#2f6fd6", "#2f9a4a", "#f0c419", "#8e4fc9")
 """Wall colours: white, red, blue, green, yellow, purple."""
 MARKS = (
@@ -227,14 +225,15 @@ def transition_shape() -> str:
 
 
 # --- routes ------------------------------------------------------------------------------------
-def route_path(start: str, colour: str, steps: list[str], animate: bool, klass: str) -> str:
+def route_path(start: str, colour: str, steps: list[str], clock: Timing | None, klass: str) -> str:
     """A route drawn as segments in the colour in use, a dashed arc for each secret passage, a ring
-    where the colour changes; with ``animate`` each step appears after the previous one."""
+    where the colour changes; with a ``clock`` (the match screen's timing of a move) each step
+    appears after the previous one."""
     here, current = parse_cell(start), COLOURS.index(colour)
     parts: list[str] = []
     for i, step in enumerate(steps):
-        delay = f' style="--delay:{i * STEP_MS}ms"' if animate else ""
-        cls = f"seg {klass}" + (" step-in" if animate else "")
+        delay = f' style="{clock.style(i)}"' if clock else ""
+        cls = f"seg {klass}" + (" anim-appear" if clock else "")
         if step.startswith("!"):
             current = COLOURS.index(step[1:])
             cx, cy = centre(here)
@@ -316,7 +315,8 @@ def render(ctx: BoardContext) -> str:
         ctx.ui.pop("picking", None)
     live = ctx.interactive
     current = trace(ctx) if live else None
-    svg = castle_svg(ctx, current)
+    shown = last_shown(ctx)
+    svg = castle_svg(ctx, current, shown)
     here = humans_here(ctx) if live else []
     edges = ZONE_EDGES[max(1, min(6, len(here)))]
     zones: dict[str, list[str]] = {e: [] for e in EDGES}
@@ -341,7 +341,7 @@ def render(ctx: BoardContext) -> str:
             + prompt
             + middle
             + tag("div", "".join(zones["bottom"]), class_="zones bottom")
-            + explanation(ctx)
+            + explanation(ctx, shown)
             + region("boo-players", players_panel(ctx)),
             # Three people or more at one device: a phone stacks each zone's buttons (app.css).
             class_="boo-table crowded" if len(here) >= 3 else "boo-table",
@@ -352,8 +352,12 @@ def render(ctx: BoardContext) -> str:
     )
 
 
-def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
+def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = False) -> str:
+    """The castle and everything on it; ``shown`` is :func:`last_shown`'s (worked out here when
+    not given)."""
     state, t = ctx.state, ctx.t
+    if shown is False:
+        shown = last_shown(ctx)
     comps = components()
     names = (*comps.arms, *comps.portraits)
     labels = (
@@ -408,14 +412,12 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         over.append(
             f'<g transform="translate({cx + 12:.0f},{cy + 6:.0f})" class="visitor" role="img" aria-label="{esc(label)}"><g{big}>{visitor_shape(state.visitor, numbered)}</g></g>'
         )
-    shown = shown_route(ctx)
-    if shown:
-        over.append(f'<g class="shown-route" aria-hidden="true">{shown}</g>')
+    over.append(shown_layer(ctx, shown))
     parts.append(region("boo-over", f'<g id="boo-over">{"".join(over)}</g>'))
     if current is not None:
         parts.append(region_of(traced_layer(ctx, current)))
     gx, gy = centre(state.ghost)
-    moved = ghost_moved(ctx)
+    moved = ghost_moved(ctx, shown)
     style = ""
     if moved is not None:
         fx, fy = centre(parse_cell(moved[0]))
@@ -447,7 +449,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None) -> str:
 def traced_layer(ctx: BoardContext, current: dict[str, Any]) -> str:
     """The route being traced, with a ring on its head in the colour in use."""
     start = cell_name(ctx.state.ghost)
-    path = route_path(start, current["colour"], current["steps"], False, "trace")
+    path = route_path(start, current["colour"], current["steps"], None, "trace")
     head, colour = trace_end(start, current["colour"], current["steps"])
     hx, hy = centre(parse_cell(head))
     ring = f'<circle cx="{hx:.0f}" cy="{hy:.0f}" r="22" class="head" stroke="{HEX[COLOURS.index(colour)]}"/>'
@@ -514,29 +516,142 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     return f'<g class="cells" id="boo-cells">{"".join(rows)}</g>'
 
 
-def ghost_moved(ctx: BoardContext) -> tuple[str, int] | None:
-    """Where the ghost came from in the last events and when it sets off (after the route is drawn)."""
+def ghost_moved(ctx: BoardContext, shown: dict[str, Any] | None) -> tuple[str, int] | None:
+    """Where the ghost came from in the last events and when it sets off: once the route it took,
+    or every revealed route, is drawn."""
     if not ctx.animate:
         return None
     for event in ctx.events:
         if event.kind == "ghost-moved":
-            route = event.data.get("route")
-            steps = len(route["steps"]) if isinstance(route, dict) else 0
-            return str(event.data["from"]), steps * STEP_MS
+            routes = [event.data.get("route"), *((shown or {}).get("reveal") or [])]
+            steps = max(len(r["steps"]) if isinstance(r, dict) else 0 for r in routes)
+            return str(event.data["from"]), move_duration(steps, ctx.speed)
     return None
 
 
-def shown_route(ctx: BoardContext) -> str:
-    """The route just shown (a claim, right or wrong) or the end-of-round reveal, animated step by step."""
+def last_shown(ctx: BoardContext) -> dict[str, Any] | None:
+    """What the castle shows of the last claim or search: ``{"from": the ghost's room then, and
+    "claim" (a right claim's route), "wrong" (a wrong one's) or "reveal" (BO-17, BO-D3: each seat's
+    shortest route or ``None``), "fresh": drawn for the first time (animated)}``.
+
+    A visitor's end (a right claim, the hands' reveal) comes with the next visitor at once, so the
+    live table keeps it drawn (``ui["shown"]``) until someone calls "Booo!" (they trace on the
+    castle), the next visitor's search ends, or a player hides it: every player, at one device,
+    against bots or over the network, has time to look, and the match's clock is left alone."""
+    state, ui = ctx.state, ctx.ui
+    start = next((str(e.data["from"]) for e in ctx.events if e.kind == "ghost-moved"), cell_name(state.ghost))
+    found: dict[str, Any] | None = None
     for event in ctx.events:
-        if event.kind in ("claim", "claim-wrong") and isinstance(event.data.get("route"), dict):
-            route = event.data["route"]
-            start = next(
-                (e.data["from"] for e in ctx.events if e.kind == "ghost-moved"), cell_name(ctx.state.ghost)
-            )
-            klass = "claimed" if event.kind == "claim" else "wrong"
-            return route_path(str(start), route["colour"], list(route["steps"]), ctx.animate, klass)
-    return ""
+        if event.kind == "visitor-discarded":
+            found = {"reveal": list(event.data.get("reveal") or [])}
+        elif event.kind in ("claim", "claim-wrong") and isinstance(event.data.get("route"), dict):
+            found = {"claim" if event.kind == "claim" else "wrong": event.data["route"]}
+    live = ctx.replay is None
+    if found is not None:
+        found["from"] = start
+        if live and "wrong" not in found:
+            ui["shown"] = {**found, "round": state.round}
+        elif live:
+            ui.pop("shown", None)
+        return {**found, "fresh": True}
+    kept = ui.get("shown") if live else None
+    if not kept:
+        return None
+    if (
+        kept.get("round") != state.round
+        or state.claimant is not None
+        or any(e.kind != "hand" for e in ctx.events)
+    ):
+        ui.pop("shown", None)  # the next visitor, or a "Booo!": a hand changes nothing on the castle
+        return None
+    return {**kept, "fresh": False}
+
+
+def shown_layer(ctx: BoardContext, shown: dict[str, Any] | None) -> str:
+    """The route just shown (a claim, right or wrong) or the end-of-search reveal, animated step by
+    step (the match screen's timing) the first time it is drawn."""
+    if not shown:
+        return ""
+    animate = bool(shown["fresh"]) and ctx.animate
+    if "reveal" in shown:
+        return reveal_layer(ctx, shown["from"], shown["reveal"], animate)
+    route = shown.get("claim") or shown["wrong"]
+    clock = timing(len(route["steps"]), ctx.speed) if animate else None
+    klass = "claimed" if "claim" in shown else "wrong"
+    path = route_path(shown["from"], route["colour"], list(route["steps"]), clock, klass)
+    return f'<g class="shown-route" aria-hidden="true">{path}</g>'
+
+
+LANE = 7
+"""How far apart (SVG units, on both axes) two seats' revealed routes run, so each stays visible."""
+DASHES = ("none", "14 6", "3 6", "14 5 3 5", "7 4", "1 5")
+"""Each revealed route's dash pattern, by its group (attributes: the site's CSS is at its budget)."""
+
+
+def reveal_groups(reveal: list[Any]) -> list[tuple[list[int], dict[str, Any]]]:
+    """The revealed routes, each once with the seats it is shortest for (seats with the same wall
+    markers are shown the same route), in seat order; seats with no route are left out."""
+    groups: list[tuple[list[int], dict[str, Any]]] = []
+    for seat, route in enumerate(reveal):
+        if not isinstance(route, dict):
+            continue
+        same = next((g for g in groups if g[1] == route), None)
+        if same is None:
+            groups.append(([seat], route))
+        else:
+            same[0].append(seat)
+    return groups
+
+
+def route_words(ctx: BoardContext, seat: int, route: dict[str, Any]) -> str:
+    """ "Anna: 7 steps, starting in red" (a colour change is no step)."""
+    steps = sum(1 for s in route["steps"] if not s.startswith("!"))
+    return str(
+        ctx.t(
+            "boo.reveal.route",
+            player=seat_name(ctx, seat),
+            count=steps,
+            colour=colour_word(ctx.t, route["colour"]),
+        )
+    )
+
+
+def reveal_layer(ctx: BoardContext, start: str, reveal: list[Any], animate: bool) -> str:
+    """Every revealed route on the castle at once, in the claim's style (its walls' colours, arcs
+    for secret passages, rings at colour changes), each seat's group in a lane of its own with its
+    own dash pattern (:data:`DASHES`, colour-blind players) and a badge with its seats' numbers
+    part way along; named for a screen reader by seat, length and starting colour."""
+    groups = reveal_groups(reveal)
+    out = []
+    for k, (seats, route) in enumerate(groups):
+        steps = list(route["steps"])
+        clock = timing(len(steps), ctx.speed) if animate else None
+        shift = (k - (len(groups) - 1) / 2) * LANE
+        cells = [i for i, s in enumerate(steps) if not s.startswith("!")]
+        at = cells[max(0, len(cells) * (k + 1) // (len(groups) + 1) - 1)] if cells else -1
+        x, y = centre(parse_cell(start if at < 0 else steps[at].lstrip("*")))
+        style = f' style="{clock.style(at)}"' if clock and at >= 0 else ""
+        label = "; ".join(route_words(ctx, s, route) for s in seats)
+        out.append(
+            f'<g class="reveal r{k}" id="boo-revealed-{k}" role="img" aria-label="{esc(label)}"'
+            f' data-seats="{",".join(map(str, seats))}" stroke-dasharray="{DASHES[k]}"'
+            f' transform="translate({shift:.0f},{shift:.0f})">'
+            + route_path(start, route["colour"], steps, clock, "revealed")
+            + f'<g transform="translate({x:.0f},{y:.0f})"><g class="badge{" anim-appear" if style else ""}"{style}>'
+            + badge("·".join(str(s + 1) for s in seats))
+            + "</g></g></g>"
+        )
+    return "".join(out)
+
+
+def badge(text: str) -> str:
+    """A seat's number (or several) on a dark plate, legible over any wall colour."""
+    width = 12 + 8 * len(text)
+    return (
+        f'<rect x="{-width / 2:.0f}" y="-11" width="{width}" height="22" rx="11" fill="#1d1629" stroke="#fff"'
+        ' stroke-width="2" stroke-dasharray="none"/><text y="5" fill="#fff" font-size="14" font-weight="700"'
+        f' text-anchor="middle">{text}</text>'
+    )
 
 
 # --- zones and panels ----------------------------------------------------------------------------
@@ -739,7 +854,7 @@ def players_panel(ctx: BoardContext) -> str:
     )
 
 
-def explanation(ctx: BoardContext) -> str:
+def explanation(ctx: BoardContext, shown: dict[str, Any] | None) -> str:
     """Words for what just happened that a picture does not say: why a claim was wrong, the reveal."""
     t = ctx.t
     out = []
@@ -766,36 +881,36 @@ def explanation(ctx: BoardContext) -> str:
                     role="status",
                 )
             )
-        elif event.kind == "visitor-discarded":
-            items = []
-            for seat, route in enumerate(event.data.get("reveal") or []):
-                who = seat_name(ctx, seat)
-                if route:
-                    items.append(
-                        tag(
-                            "li",
-                            esc(
-                                t(
-                                    "boo.reveal.route",
-                                    player=who,
-                                    count=len(route["steps"]),
-                                    colour=colour_word(t, route["colour"]),
-                                )
-                            ),
-                        )
-                    )
-                else:
-                    items.append(tag("li", esc(t("boo.reveal.none", player=who))))
-            out.append(
-                tag(
-                    "div",
-                    tag("p", esc(t("boo.reveal.title"))) + tag("ul", "".join(items)),
-                    class_="boo-reveal",
-                    id="boo-reveal",
-                    role="status",
-                )
-            )
+    if shown and "reveal" in shown:
+        out.append(reveal_panel(ctx, shown["reveal"]))
     return "".join(map(region_of, out))
+
+
+def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
+    """The reveal in words, each seat beside its route's lane and badge as the castle draws them,
+    and a button that hides the routes (they stay drawn until a "Booo!" or the next visitor)."""
+    t = ctx.t
+    lane = {s: k for k, (seats, _) in enumerate(reveal_groups(reveal)) for s in seats}
+    items = []
+    for seat, route in enumerate(reveal):
+        if isinstance(route, dict):
+            sample = (
+                f'<svg viewBox="0 0 56 24" width="56" height="24" class="reveal"'
+                f' stroke-dasharray="{DASHES[lane[seat]]}" aria-hidden="true">'
+                f'<line x1="4" y1="12" x2="52" y2="12" class="seg revealed" stroke="{HEX[COLOURS.index(route["colour"])]}"/>'
+                f'<g transform="translate(28,12)" class="badge">{badge(str(seat + 1))}</g></svg>'
+            )
+            items.append(tag("li", sample + esc(route_words(ctx, seat, route))))
+        else:
+            items.append(tag("li", esc(t("boo.reveal.none", player=seat_name(ctx, seat)))))
+    hide = button(t("boo.reveal.hide"), "boo-hide", id="boo-hide") if ctx.replay is None else ""
+    return tag(
+        "div",
+        tag("p", esc(t("boo.reveal.title"))) + tag("ul", "".join(items)) + hide,
+        class_="boo-reveal",
+        id="boo-reveal",
+        role="status",
+    )
 
 
 def pending(t: Any, game: Any, state: Any) -> str:
@@ -824,6 +939,10 @@ def prompt_text(ctx: BoardContext, current: dict[str, Any] | None) -> str:
 def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] | None:
     """``(seat, move JSON)`` to play, or ``None`` after a change on this device only."""
     state = ctx.state
+    if action == "boo-hide":  # the revealed routes, off the castle: focus goes to the castle's cursor
+        ctx.ui.pop("shown", None)
+        ctx.ui["focus"] = f"cell-{ctx.ui.get('cursor', cell_name(state.ghost))}"
+        return None
     v = state.visitor
     here = humans_here(ctx)
     current = trace(ctx)
