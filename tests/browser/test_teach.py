@@ -91,3 +91,37 @@ def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(browser, 
     assert focused(page) == "L-find-again"
     watched.assert_clean()
     context.close()
+
+
+def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_keyboard(browser, site_url):
+    """Ghosts Galore on a phone: the draft example steps, told in words; the exercise's flipped tile
+    is laid with keys alone (arrows, Enter, R to turn it, Confirm) and judged by the score."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    watched = watch(page)
+    open_app(page, site_url, "#/ghosts-galore/rules")
+    page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.focus("#L-draft-next")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=draft][data-step='1'] .gg-offer.flipped")
+    assert (
+        page.locator("#L-draft-events").inner_text().strip() == "Player 1 flips a tile. rule: Taking a tile"
+    )
+    assert focused(page) == "L-draft-next"
+    assert page.locator("#L-bone-score").inner_text() == "Your score: 7 points"
+    page.focus("#L-bone-cell-4")
+    page.keyboard.press("ArrowLeft")
+    assert focused(page) == "L-bone-cell-3"
+    page.keyboard.press("Enter")  # the flipped tile previewed on a2
+    page.wait_for_selector("#L-bone-gg-train-0 .preview")
+    for _ in range(3):
+        page.keyboard.press("r")
+    page.focus("#L-bone-gg-confirm")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=bone][data-verdict=right]")
+    assert page.locator("#L-bone-score").inner_text() == "Your score: 14 points"
+    assert focused(page) == "L-bone-again"
+    watched.assert_clean()
+    context.close()

@@ -5,19 +5,24 @@ the words."""
 from __future__ import annotations
 
 import html as html_lib
+import json
 import re
+import sys
 from functools import partial
 from pathlib import Path
 
 import pytest
 
+from parlour.games.ghosts_galore import GAME
 from parlour.i18n import LANGUAGES, catalogue, translate
-from parlour.web import screens
+from parlour.web import app as app_mod
+from parlour.web import diagram, screens, teach
 from parlour.web.boards import ghosts_galore as board
 
 GID = "ghosts-galore"
 RULE = re.compile(r"\bGG-[A-Z]?\d*\b")
 SRC = Path(__file__).resolve().parents[2] / "pysrc" / "parlour"
+sys.path.insert(0, str(Path(__file__).parent))  # the app's fake page: test_match_screen.Dom
 
 
 def help_html(lang: str, wanted: str = "") -> str:
@@ -80,3 +85,155 @@ def test_every_rule_is_an_anchor_named_in_words_and_no_code_is_in_the_prose(lang
         assert html_lib.unescape(name) == translate(lang, f"{GID}.rule.{rule}") and not RULE.search(name)
     assert not RULE.search(words(html)), RULE.search(words(html))
     assert 'class="wanted"><span class="rule-ids"><span id="rule-GG-4"' in html
+
+
+# --- live examples and exercises -------------------------------------------------------------
+LESSONS = [teach.Lesson(*row) for row in board.LESSONS]  # type: ignore[arg-type]
+BY_ID = {lesson.id: lesson for lesson in LESSONS}
+
+
+def test_the_lessons_show_the_draft_the_last_choice_and_the_hidden_tile_and_two_exercises_score():
+    assert {x.para for x in LESSONS if not x.goal} >= {"round", "last", "hidden"}
+    assert len([x for x in LESSONS if x.goal]) >= 2 and len(BY_ID) == len(LESSONS)
+
+
+def right_moves(lesson: teach.Lesson) -> set[str]:
+    """Every first move the reader can make, played in the exercise: those told right."""
+    start = GAME.decode_state(json.loads(lesson.pos))
+    right = set()
+    for move in GAME.legal_moves(start, GAME.to_act(start)[0]):
+        live = teach.Live(lesson, GID, "en")
+        live.play(GAME.encode_move(move))
+        assert live.verdict is not None, "a take or a pass ends the reader's turn: it is judged at once"
+        if live.verdict:
+            right.add(GAME.encode_move(move))
+    return right
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_is_a_legal_position_whose_moves_replay_and_whose_exercise_is_solved_by_its_answer(
+    lesson,
+):
+    moves = teach.moves_of(lesson.moves)
+    shown = diagram.load(GID, lesson.pos, moves)  # raises if a move is not legal where played
+    assert shown.steps == len(moves)
+    assert GAME.encode_state(shown.state(0)) == json.loads(lesson.pos), "the position is the engine's own"
+    assert lesson.para in {k for _, paras in board.HELP for k in paras}
+    if not lesson.goal:
+        assert moves and lesson.answer == ""
+        return
+    assert not moves and lesson.answer
+    live = teach.Live(lesson, GID, "en")
+    live.act("show")
+    assert live.verdict is True, f"the answer {lesson.answer} reaches {lesson.goal}"
+    assert live.feedback == "Right! Well done." and 'data-verdict="right"' in live.markup()
+
+
+def test_each_exercise_is_right_exactly_when_the_rule_it_teaches_scores():
+    """The bone doors: only the flipped curve on a2, turned to join them. The bats: only the bat
+    tile, in any cell beside the bat on b2, any way round; every other tile and cell falls short."""
+    assert right_moves(BY_ID["bone"]) == {"take 74 a2 r3"}
+    assert right_moves(BY_ID["bats"]) == {f"take 24 {c} r{r}" for c in ("a2", "b1", "c2") for r in range(4)}
+
+
+def test_a_wrong_placement_is_told_with_what_it_did_and_the_score_it_left():
+    live = teach.Live(BY_ID["bone"], GID, "ru")
+    assert text_of(live.markup(), "L-bone-score") == "Ваш счёт: 7 очков"
+    live.play("take 74 a2 r2")  # the right cell, turned the wrong way: the doors stay apart
+    html = live.markup()
+    assert live.verdict is False and 'data-verdict="wrong"' in html
+    assert text_of(html, "L-bone-feedback") == translate("ru", "teach.wrong")
+    assert text_of(html, "L-bone-score") == "Ваш счёт: 10 очков"
+    assert "размещает её в ячейке a2, поворот 180°" in text_of(html, "L-bone-events")
+    live.act("again")
+    assert live.verdict is None and text_of(live.markup(), "L-bone-score") == "Ваш счёт: 7 очков"
+
+
+def test_the_examples_show_what_the_rulebook_says_each_rule_does():
+    def kinds(lid: str) -> list[list[str]]:
+        d = diagram.load(GID, BY_ID[lid].pos, teach.moves_of(BY_ID[lid].moves))
+        return [[e.kind for e in d.events(s)] for s in range(1, d.steps + 1)]
+
+    # Flip, then take or pass; the table fills; a player who took is done and the last one looks.
+    assert kinds("draft") == [["flip"], ["pass"], ["flip"], ["pass"], ["take", "last-look"]]
+    last = diagram.load(GID, BY_ID["last"].pos, teach.moves_of(BY_ID["last"].moves))
+    ended = {e.kind: dict(e.data) for e in last.events(1)}
+    assert ended["round-end"]["discarded"] == 4 and ended["round"] == {"round": 5, "first": 0}
+    assert last.state(0).first == 1, "the first player changes every round"
+    assert kinds("hidden") == [["hidden"], ["hidden", "game-end"]]
+
+
+def test_hidden_information_is_drawn_only_from_the_seat_that_may_see_it():
+    """An example is drawn from its seat's view: Player 1's hidden tile and, choosing last, the rest
+    of the stack; the draft example, drawn for the whole table, shows neither."""
+    last = teach.Live(BY_ID["last"], GID, "en").markup()
+    assert last.count("still in the stack") == 5 and "Your hidden tile" in last
+    hidden = teach.Live(BY_ID["hidden"], GID, "en").markup()
+    assert re.search(r"Your hidden tile.*tile 12:", hidden, re.S)
+    draft = teach.Live(BY_ID["draft"], GID, "en")
+    assert "hidden tile" not in draft.markup().lower()
+    for _ in range(5):
+        draft.act("next")
+    assert "still in the stack" not in draft.markup(), "Player 2's last look is theirs alone"
+
+
+def test_a_score_goal_and_a_lesson_seat_are_general():
+    assert teach.reached("score>=25", [], 1, False, [], [30.0, 25.0])
+    assert not teach.reached("score>=25", [], 0, False, [], [24.0, 99.0])
+    assert not teach.reached("score>=25", [], 0, False, [], None)
+    assert (
+        teach.Live(BY_ID["last"], GID, "en").spec.seat == 0
+        and teach.Live(BY_ID["draft"], GID, "en").spec.seat is None
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_help_page_shows_each_lesson_under_its_paragraph_in_the_language_with_unique_ids(lang):
+    from test_match_screen import Dom
+
+    dom = Dom("#/ghosts-galore/rules", {"parlour.settings": json.dumps({"lang": lang})})
+    app_mod.App(dom).start()
+    html = dom.html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), {i for i in ids if ids.count(i) > 1}
+    for lesson in LESSONS:
+        para = html.index(f'id="{GID}.help.{lesson.para}"')
+        box = html.index(f'id="L-{lesson.id}-box"')
+        assert para < box and html.index("</p>", para) < box
+        title = translate(lang, f"{GID}.teach.{lesson.id}")
+        assert title != f"{GID}.teach.{lesson.id}" and title in html_lib.unescape(html)
+        assert lang == "en" or title != translate("en", f"{GID}.teach.{lesson.id}")
+    assert not RULE.search(words(html))
+    assert html.count('class="lesson"') == len(LESSONS)
+
+
+def test_in_the_app_an_example_steps_and_an_exercise_is_played_with_keys():
+    from test_match_screen import open_app
+
+    _app, dom = open_app("#/ghosts-galore/rules?at=round")
+    assert dom.focused == "help-round"
+    dom.click("L:draft:next")
+    assert 'data-lesson="draft" data-step="1"' in dom.html and dom.said[-1] == "Player 1 flips a tile."
+    assert 'href="#/ghosts-galore/rules?rule=GG-3"' in text_of_html(dom.html, "L-draft-events")
+    # The flipped tile is in hand: arrows to a2, Enter (a click) lays it there, R turns it.
+    dom.on_event("key", "L:bone:cell", "4", "", "ArrowLeft")
+    assert dom.focused == "L-bone-cell-3"
+    dom.click("L:bone:cell", "3")
+    for _ in range(3):
+        dom.on_event("key", "L:bone:cell", "3", "", "r")
+    dom.click("L:bone:gg-confirm")
+    assert 'data-lesson="bone" data-step="0" data-verdict="right"' in dom.html
+    assert dom.focused == "L-bone-again" and dom.said[-1] == "Right! Well done."
+    assert text_of(dom.html, "L-bone-score") == "Your score: 14 points"
+
+
+def text_of_html(html: str, element_id: str) -> str:
+    """The markup of the element with ``element_id`` (to its first closing ``</ul>``)."""
+    at = html.index(f'id="{element_id}"')
+    return html[at : html.index("</ul>", at)]
+
+
+def text_of(html: str, element_id: str) -> str:
+    from test_match_screen import text_of as text
+
+    return text(html, element_id)

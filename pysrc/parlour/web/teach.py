@@ -31,12 +31,15 @@ from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of
 class Lesson:
     """One live example (``moves``) or exercise (``goal``), shown under the help paragraph ``para``.
 
-    ``goal`` is ``"win"`` (the reader wins this turn) or ``"e:KIND[|KIND]:field=value..."``: an
-    event of that kind whose data has those values (``to=`` means none: off the bed) happens in
-    the reader's turn (a real-time game's try: until the board's verdict, decision 0096).
-    ``answer`` is one right way: "Show me" plays it, and the tests check it is right. ``moves`` and
-    ``answer`` are comma-separated move texts, or a JSON list of moves (:func:`moves_of`). The
-    words are the catalogue's ``GAME.teach.ID``."""
+    ``goal`` is ``"win"`` (the reader wins this turn), ``"score>=N"`` (the reader's live score,
+    :meth:`~parlour.engine.Game.scores`, reaches N this turn; the score is shown) or
+    ``"e:KIND[|KIND]:field=value..."``: an event of that kind whose data has those values (``to=``
+    means none: off the bed) happens in the reader's turn (a real-time game's try: until the
+    board's verdict, decision 0096). ``answer`` is one right way: "Show me" plays it, and the tests
+    check it is right. ``moves`` and ``answer`` are comma-separated move texts, or a JSON list of
+    moves (:func:`moves_of`). ``seat``: whose view the example is drawn from (what only that seat
+    sees, a hidden tile, is shown; ``None``: what the whole table sees). The words are the
+    catalogue's ``GAME.teach.ID``."""
 
     para: str
     id: str
@@ -44,6 +47,7 @@ class Lesson:
     moves: str = ""
     goal: str = ""
     answer: str = ""
+    seat: int | None = None
 
 
 def moves_of(text: str) -> tuple[str, ...]:
@@ -54,10 +58,19 @@ def moves_of(text: str) -> tuple[str, ...]:
     return tuple(m for m in text.split(",") if m)
 
 
-def reached(goal: str, events: Sequence[Event], seat: int, over: bool, winners: Sequence[int]) -> bool:
-    """Whether ``events`` (the reader's turn so far) reach ``goal``."""
+def reached(
+    goal: str,
+    events: Sequence[Event],
+    seat: int,
+    over: bool,
+    winners: Sequence[int],
+    scores: Sequence[float] | None = None,
+) -> bool:
+    """Whether ``events`` (the reader's turn so far) reach ``goal`` (``scores``: the live scores now)."""
     if goal == "win":
         return over and list(winners) == [seat]
+    if goal.startswith("score>="):
+        return scores is not None and scores[seat] >= int(goal[7:])
     _, kinds, *wants = goal.split(":")
     fields = dict(w.split("=", 1) for w in wants)
     return any(
@@ -89,7 +102,9 @@ class Live(Embed):
 
     def __init__(self, lesson: Lesson, game_id: str, lang: str, motion: bool = True) -> None:
         moves = moves_of(lesson.moves)
-        spec = Spec(game_id, lesson.pos, moves, lang=lang, try_mode="both" if lesson.goal else "")
+        spec = Spec(
+            game_id, lesson.pos, moves, lang=lang, seat=lesson.seat, try_mode="both" if lesson.goal else ""
+        )
         super().__init__(spec, motion=motion)
         self.lesson = lesson
         self.verdict: bool | None = None
@@ -131,6 +146,7 @@ class Live(Embed):
         player, decoded = move_of(self.game, move)
         seat = self.trial.human_to_act() if player is None else player
         if seat is not None and self.verdict is None:
+            self.cache = ""  # what was drawn before the move is stale
             self.trial_events = self.trial.play(seat, decoded)
             self.judge(self.trial_events)
 
@@ -143,7 +159,7 @@ class Live(Embed):
         self.turn += events
         outcome = game.outcome(state)
         winners = outcome.winners if outcome else ()
-        if reached(self.lesson.goal, self.turn, seat, outcome is not None, winners):
+        if reached(self.lesson.goal, self.turn, seat, outcome is not None, winners, game.scores(state)):
             self.verdict, self.feedback = True, self.t("teach.right")
         elif outcome is not None or seat not in game.to_act(state) or self.ended(events):
             why = f" {self.refused.reason}" if self.done and self.refused else ""
@@ -206,6 +222,11 @@ class Live(Embed):
             cls = "feedback " + {True: "right", False: "wrong", None: ""}[self.verdict]
             link = f" {self.rule_link(self.refused.rule)}" if self.refused and self.refused.rule else ""
             said = tag("p", esc(words) + link, class_=cls, id="feedback", role="status")
+            if self.lesson.goal.startswith("score"):  # the score the goal is about, as it stands
+                assert self.trial is not None and self.diagram is not None
+                reader = self.game.to_act(self.diagram.state(0))[0]
+                points = int((self.game.scores(self.trial.state) or [0])[reader])
+                said += tag("p", esc(t("teach.score", count=points)), class_="score", id="score")
             if self.verdict is not None:
                 said += self.lines(self.played())
             nav = button(t("teach.again"), "again", id="again")

@@ -155,7 +155,8 @@ def train(
     tiles = tile_set()
     grid = view["grids"][seat]
     hidden = view["hidden"][seat]
-    cursor = int(ctx.ui.get("cursor", 4))
+    cursor = ctx.ui.get("cursor")  # None: no Tab stop (a help example only to look at)
+    cursor = 4 if cursor is None else int(cursor)
     # Free cells light up only when there is something to put there: a tile in hand, or the pencil.
     targets = (
         set(free_cells(view, seat)) if live and (held is not None or ctx.ui.get("pencilling")) else set()

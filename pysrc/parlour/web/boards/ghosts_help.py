@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from parlour.games.ghosts_galore.board import Grid, parse_cell
 from parlour.games.ghosts_galore.scoring import CATEGORIES, score_board
-from parlour.games.ghosts_galore.tiles import MONSTERS, Monster, Tile
+from parlour.games.ghosts_galore.tiles import MONSTERS, Monster, Tile, tile_set
 from parlour.web.boards import ghosts_draw as draw
 from parlour.web.markup import esc, tag
 
@@ -33,7 +33,117 @@ HELP_RULES: dict[str, tuple[str, ...]] = {
 """Each help paragraph's rules: named before it, each a link target (``rule-GG-3``) for the log's
 refusals and the embeds' captions; the sentences themselves carry no codes."""
 
-LESSONS: tuple[tuple[str, ...], ...] = ()
+
+def position(
+    rnd: int,
+    trains: tuple[str, str],
+    hidden: tuple[int, int],
+    table: tuple[int, ...] = (),
+    pending: int | None = None,
+    stack: tuple[int, ...] = (),
+    taken: tuple[bool, bool] = (False, False),
+    turn: int | None = 0,
+) -> str:
+    """A lesson's game of two as the state's JSON (what the diagrams read for a game without a
+    notation): the round, each seat's train (``"a1:12:0 b2:7:1"``: cell, tile, quarter turns),
+    hidden tiles, the table, the flipped tile and the round's stack, top first; the tiles no one
+    holds fill the rest of the stack and the later rounds' stacks, lowest first."""
+    from parlour.engine import canonical_json
+    from parlour.games.ghosts_galore.rules import DRAFT_ROUNDS, GAME, GhostsState
+
+    grids = tuple(
+        tuple(
+            next(
+                (
+                    (int(t), int(r))
+                    for c, t, r in (p.split(":") for p in train.split())
+                    if parse_cell(c) == cell
+                ),
+                None,
+            )
+            for cell in range(9)
+        )
+        for train in trains
+    )
+    held = {t for g in grids for p in g if p for t in p[:1]} | {*hidden, *table, *stack, pending}
+    free = [t for t in range(len(tile_set())) if t not in held]
+    size = 6  # a round's stack: players + 4
+    if rnd <= DRAFT_ROUNDS:
+        fill = size - len(stack) - len(table) - (pending is not None) - sum(taken)
+        stack, free = stack + tuple(free[:fill]), free[fill:]
+    later = tuple(tuple(free[i * size : (i + 1) * size]) for i in range(max(DRAFT_ROUNDS - rnd, 0)))
+    state = GhostsState(2, rnd, turn, stack, later, table, pending, taken, grids, hidden)
+    return canonical_json(GAME.encode_state(state))
+
+
+LESSONS: tuple[tuple[object, ...], ...] = (
+    (
+        "round",
+        "draft",
+        position(3, ("a1:29:2 c2:40:0", "a1:1:0 b2:16:0"), (12, 13), stack=(66, 20)),
+        "flip,pass,flip,pass,take 66 b2 r1",
+    ),
+    (
+        "last",
+        "last",
+        position(
+            4,
+            ("a1:29:2 c2:40:0 b2:66:1", "a1:1:0 b2:16:0 c3:20:0 a3:8:0"),
+            (12, 13),
+            stack=(24, 35, 64, 67, 31),
+            taken=(False, True),
+        ),
+        "take 31 a2 r0,flip",
+        "",
+        "",
+        0,
+    ),
+    (
+        "hidden",
+        "hidden",
+        position(
+            9,
+            (
+                "a1:29:2 b1:40:1 c1:66:1 a2:8:3 c2:24:0 a3:30:0 b3:46:1 c3:20:0",
+                "a1:1:0 b1:16:0 c1:23:1 a2:35:0 b2:9:0 c2:33:0 a3:31:1 b3:64:0",
+            ),
+            (12, 13),
+            turn=None,
+        ),
+        "hidden r1,hidden r0",
+        "",
+        "",
+        0,
+    ),
+    (
+        "monsters-more",
+        "bats",
+        position(
+            5,
+            ("a1:29:2 b2:10:0 b3:46:0 a3:30:0", "a1:1:0 b2:16:0 c3:23:1 a3:8:0 c1:9:0"),
+            (12, 13),
+            table=(40,),
+            stack=(24, 35, 64, 67),
+            taken=(False, True),
+        ),
+        "",
+        "score>=22",
+        "take 24 b1 r1",
+    ),
+    (
+        "doors",
+        "bone",
+        position(
+            5, ("a1:29:2 b1:40:1 c1:27:1 b3:46:0", "a1:1:0 b2:16:0 c3:23:1 a3:30:0"), (12, 13), pending=74
+        ),
+        "",
+        "score>=14",
+        "take 74 a2 r3",
+    ),
+)
+"""The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
+position, moves to step through, or a goal and one right answer, and the seat whose view is drawn);
+words ``ghosts-galore.teach.<id>``. Games of two, so that every move shows on a train."""
 
 
 def _tile(track: str, *monsters: str | tuple[str, int], diamonds: tuple[int, ...] = ()) -> Tile:
