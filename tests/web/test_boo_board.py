@@ -323,7 +323,7 @@ def test_on_a_phone_the_castle_fills_the_width_and_no_column_is_cut_off():
 
     css = (Path(__file__).parents[2] / "web" / "assets" / "app.css").read_text()
     rule = re.search(
-        r"\.boo-castle:not\(\.mini\) \{ flex: none; width: calc\(100% \* (\d+) / (\d+)\);"
+        r"\.boo-castle \{ flex: none; width: calc\(100% \* (\d+) / (\d+)\);"
         r".*?margin-left: calc\(-100% \* (\d+) / (\d+)\)",
         css,
     )
@@ -353,6 +353,27 @@ def test_a_visitor_taken_redraws_its_marks_but_never_the_special_tokens():
     assert marks and 'class="visitor-room"' in marks[0].markup  # the next visitor's room is marked
     assert all("token" not in c.markup for c in redrawn)
     assert after.count('class="token"') == len(state.trapdoors) + len(state.transitions) > 0
+
+
+def test_the_visitors_coat_of_arms_and_portrait_are_lit_without_restyling_the_page():
+    """BO-7: the visitor's coat of arms (over and under the castle) and portrait (left and right)
+    are drawn lit, in its own region (issue #11: the <style> it was made of restyled the whole page
+    at every visitor, and lost to the castle's own colours)."""
+    from parlour.games.boo.castle import cell_room, components
+
+    s = session("human", "human")
+    html = board.render(ctx_of(s))
+    marks = html.split("<!--r:boo-marks-->")[1].split("<!--/r:boo-marks-->")[0]
+    column, row = cell_room(s.state.visitor_room)
+    lit = re.findall(r'class="lit (arms|portrait) [^"]*"[^>]*data-key="(\w+)"', marks)
+    comps = components()
+    assert sorted(lit) == sorted(
+        [("arms", comps.arms[column])] * 2 + [("portrait", comps.portraits[row])] * 2
+    )
+    assert marks.count('style="fill:#f2a541') == 4 and "<style" not in html
+    # A small castle (an embed) has no periphery to light.
+    small = board.castle_svg(ctx_of(s, ui={"compact": True}), None)
+    assert 'class="lit' not in small
 
 
 def test_four_people_on_one_device_get_their_zones_and_no_out_of_turn_buttons():
@@ -438,3 +459,39 @@ def test_bo16_the_trace_time_left_is_on_screen_in_seconds_counting_down_in_each_
     ui["clock"] = s.state.deadline - 15_000
     zone = board.seat_zone(ctx_of(s, ui), 0, current, "bottom")
     assert len(re.findall(r'class="second(?: last)?"', zone)) == 16 and ">15 seconds left<" in zone
+
+
+def test_bo17_a_raised_hand_may_still_call_booo_and_the_call_lowers_it():
+    """The rulebook forbids no "Booo!" after a raised hand (BO-13 and BO-17: whoever finds a route
+    first calls it); the zone offers it and the engine takes it, the hand going down."""
+    s = session("human", "human", "human", seed="keys")
+    ui: dict = {}
+    play_json(s, board.act(ctx_of(s, ui), "boo-hand", "1"), 500)
+    assert s.state.hands[1]
+    zone = re.search(
+        r'<div class="zone[^"]*" id="boo-zone-1".*?</div></div>', board.render(ctx_of(s, ui))
+    ).group(0)
+    assert 'id="boo-lower-1"' in zone and "disabled" not in booo_button(zone, 1)
+    assert board.act(ctx_of(s, ui), "boo-booo", "1") is None and ui["picking"] == [1]
+    route = shortest_route(s.state.problem(1))
+    events = play_json(s, board.act(ctx_of(s, ui), "boo-colour", f"1:{COLOURS[route.colour]}"), 1_000)
+    assert events[0].kind == "booo" and s.state.claimant == 1 and not s.state.hands[1]
+
+
+def test_the_edges_short_names_are_explained_beside_the_castle_in_each_language():
+    """A newcomer could not tell what "Li, St, ..." on the edges are: a line says it, each short name
+    with its whole name as its title; a small castle (an embed) draws no edges and no line."""
+    s = session("human", "human")
+    for lang, words in (("en", "coats of arms, one per column"), ("ru", "гербовые щиты"), ("uk", "герби")):
+        html = board.render(ctx_of(s, lang=lang))
+        line = re.search(r'<p class="muted boo-legend" id="boo-legend">(.*?)</p>', html).group(1)
+        assert words in line
+        shorts = re.findall(r'<abbr title="([^"]+)">([^<]+)</abbr>', line)
+        assert len(shorts) == 12 and shorts[0] == (
+            translate(lang, "boo.arms.lion"),
+            translate(lang, "boo.short.lion"),
+        )
+        # Each short name the castle's edges write, the coats of arms first, left to right.
+        drawn = re.findall(r'<text y="5" class="initial">([^<]+)</text>', html)
+        assert {s for _, s in shorts} == set(drawn) and [s for _, s in shorts][:6] == drawn[0:24:4]
+    assert 'id="boo-legend"' not in board.render(ctx_of(s, ui={"compact": True}))

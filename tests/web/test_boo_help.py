@@ -165,6 +165,8 @@ def test_an_exercise_is_traced_on_the_board_keyboard_first_and_told_right():
         live.act("key", "", arrow[(to[0] - head[0], to[1] - head[1])])
         assert live.ui.get("cursor") == cell or cell == "c9"
         head = to
+    # The other seat stands still in an exercise: a seat, not "Computer (random)" (a newcomer's finding).
+    assert re.findall(r'class="who">([^<]*)', live.markup()) == ["Игрок 1", "Игрок 2"]
     # c9 is the visitor's room: the route is shown on arrival
     assert live.verdict is True and live.feedback == translate("ru", "teach.right")
     html = live.markup()

@@ -531,6 +531,9 @@ class Embed:
             viewer = next(i for i, s in enumerate(self.trial.seats) if not s.is_ai)
         px = min(fit.stage_box(*self.size)) if self.size is not None else None
         self.ui["compact"], self.ui["board_px"] = px is not None and fit.compact(px), px
+        # A real-time try-it's other seats stand still (no clock runs here): named as seats, never
+        # as "Computer (random)", the bot they are only to keep them from acting.
+        still = self.trial is not None and self.trial.realtime
         return BoardContext(
             session=session,
             t=self.t,
@@ -541,6 +544,7 @@ class Embed:
             replay=replay,
             ui=self.ui,
             refused=self.refused if live else None,
+            names=[seat_label(self.t, d.game.id, p) for p in range(len(session.seats))] if still else [],
         )
 
     def screen(self) -> str:
