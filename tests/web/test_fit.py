@@ -23,6 +23,16 @@ def test_a_landscape_frame_puts_the_words_beside_the_board_and_a_portrait_one_un
     assert fit.stage_box(800, 600)[1] > fit.stage_box(380, 540)[1]
 
 
+def test_a_small_landscape_frame_puts_the_buttons_beside_the_board_at_the_frames_height():
+    """320 x 240 (decision 0079): not wide enough for the 240 px side column, so a narrow one; the
+    board's box keeps the frame's height (Boo!'s castle is square, Ghosts Galore's train too)."""
+    assert fit.small_landscape(320, 240) and fit.small_landscape(480, 360)
+    assert not any(fit.small_landscape(w, h) for w, h in [(240, 320), (380, 540), (800, 600), (500, 450)])
+    bw, bh = fit.stage_box(320, 240)
+    assert bh >= 232 and 210 <= bw <= 320 - 2 * 44, (bw, bh)  # two 44 px buttons a row beside it
+    assert min(fit.stage_box(320, 240)) > min(fit.stage_box(240, 320)) - 12
+
+
 def test_panes_go_as_many_a_row_as_draws_each_largest():
     square = (100.0, 100.0)
     assert fit.columns(3, square, (228, 180), gap=0) == 2  # two rows of 2 beat 3 in a row or 1 a row

@@ -18,6 +18,8 @@ NARROW_W = 340
 """A frame narrower than this wraps its buttons onto a second row (CSS: ``max-width: 340px``)."""
 CAPTION_H = 0.2
 """A tall frame's caption lines take up to this share of its height (shown from 360 px high)."""
+SMALL_SIDE_W = 92
+"""A small landscape frame's column of status and buttons beside the board (two 44 px buttons a row)."""
 COMPACT_PX = 560
 """A board drawn smaller than this (CSS px) leaves out what would be too small to read."""
 MIN_TEXT_PX = 12
@@ -29,10 +31,18 @@ def wide(width: int, height: int) -> bool:
     return width >= WIDE_MIN_W and width >= height * WIDE_RATIO
 
 
+def small_landscape(width: int, height: int) -> bool:
+    """A landscape frame too small for :func:`wide` (320 x 240): the status and buttons go in a
+    narrow column beside the board, which takes the frame's height (``embed.css``, decision 0079)."""
+    return not wide(width, height) and height <= 360 and width >= height * WIDE_RATIO
+
+
 def stage_box(width: int, height: int) -> tuple[int, int]:
     """The board's box in a ``width`` x ``height`` frame, in CSS px (at least 1 x 1)."""
     if wide(width, height):
         return max(1, width - SIDE_W - 16), max(1, height - 8)
+    if small_landscape(width, height):
+        return max(1, width - SMALL_SIDE_W - 7), max(1, height - 4)
     below = CHROME_H + (48 if width <= NARROW_W else 0) + (int(height * CAPTION_H) if height >= 360 else 0)
     return max(1, width - 12), max(1, height - below)
 
