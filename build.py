@@ -23,11 +23,13 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tarfile
 import tokenize
-import zipfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -55,9 +57,12 @@ PYODIDE_FILES = (
 """The files Pyodide fetches at run time (see shared/notes/platform-facts.md); the rest of the npm
 package (type stubs, consoles, source maps) is never loaded and is left out of the site."""
 
-WHEEL_EXCLUDE = ("generate.py", "cli.py", "__main__.py", "stats.py", "tilegen.py", "tileset.py")
+WHEEL_EXCLUDE = (
+    "generate.py", "cli.py", "__main__.py", "stats.py", "tilegen.py", "tileset.py", "practice.py", "loopback.py",
+)  # fmt: skip
 """Command-line, statistics and data-generator modules run on CPython only (``python -m parlour``,
-the tile tables' writers); the page never imports them (decision 0084)."""
+the tile tables' writers; decision 0084), and what only tests import (``net/loopback.py``, the
+in-memory network; ``games/boo/practice.py``, puzzles no screen offers yet; 0088)."""
 
 OWN_FILES_BUDGET = 500_000
 """Bytes the site's own files (everything but Pyodide) may take: the build reports them against it."""
@@ -257,13 +262,45 @@ def strip_annotations(text: str) -> str:
     return "".join(lines)
 
 
+def reindent(text: str) -> str:
+    """``text`` indented one space per block level instead of four (the budget, decision 0088), every
+    line where it was. A line continuing a statement (in brackets, after a backslash) is indented one
+    more than its block; a line that starts inside a string spanning lines keeps its spaces, which are
+    the string's."""
+    lines = text.splitlines(keepends=True)
+    indents: dict[int, int] = {}
+    inside: set[int] = set()
+    opened: list[int] = []  # rows where the f-strings being read began (3.12+ tokenizes their parts)
+    level, starts_statement = 0, True
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        kind = tokenize.tok_name[token.type]
+        row, end = token.start[0], token.end[0]
+        inside.update(range(row + 1, end + 1))
+        if kind in ("INDENT", "DEDENT"):
+            level += 1 if kind == "INDENT" else -1
+            continue
+        if kind in ("NEWLINE", "NL", "COMMENT", "ENDMARKER"):
+            starts_statement = starts_statement or kind == "NEWLINE"
+            continue
+        if kind.endswith("STRING_START"):
+            opened.append(row)
+        elif kind.endswith("STRING_END"):
+            inside.update(range(opened.pop() + 1, end + 1))
+        indents.setdefault(row, level if starts_statement else level + 1)
+        starts_statement = False
+    for row, indent in indents.items():
+        if row not in inside:
+            lines[row - 1] = " " * indent + lines[row - 1].lstrip(" \t")
+    return "".join(lines)
+
+
 def shipped(path: Path) -> bytes:
     """A file of the package as the browser gets it: Python without comments, docstrings and
     function annotations (``strip_source``, ``strip_annotations``), JSON catalogues and tables without
     indentation; anything else as it is. Decision 0084 measures what each saves."""
     data = path.read_bytes()
     if path.suffix == ".py":
-        return strip_annotations(strip_source(data.decode("utf-8"))).encode("utf-8")
+        return reindent(strip_annotations(strip_source(data.decode("utf-8")))).encode("utf-8")
     if path.suffix == ".json":
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return data
@@ -338,6 +375,72 @@ def package_files() -> list[tuple[str, bytes]]:
     return sorted(files)
 
 
+ZOPFLI_ITERATIONS = 5
+"""Zopfli's passes: 15 (its default) saved 0.1 KB more of the wheel and took twice as long."""
+
+
+def kept(kind: str, data: bytes, make: Callable[[bytes], bytes]) -> bytes:
+    """``make(data)``, kept in ``.cache/<kind>/`` by the hash of ``data``: zopfli is slow (seconds for
+    the catalogues), so a build recompresses only what changed."""
+    path = CACHE / kind / hashlib.sha256(data).hexdigest()
+    if path.exists():
+        return path.read_bytes()
+    made = make(data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}")  # several worktrees share .cache
+    tmp.write_bytes(made)
+    tmp.replace(path)
+    return made
+
+
+def zopfli_module() -> object | None:
+    """The ``zopfli`` package (the test extra installs it), or ``None``: then the build compresses with
+    zlib and says so (the wheel about 10 KB larger, decision 0088)."""
+    try:
+        import zopfli.png
+        import zopfli.zopfli
+    except ImportError:
+        return None
+    return zopfli
+
+
+def deflated(data: bytes) -> bytes:
+    """``data`` as raw deflate for the wheel: by zopfli (the same format, about 4% smaller than zlib's
+    best on the wheel's files), else zlib at level 9."""
+    if zopfli_module() is None:
+        squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
+        return squeezer.compress(data) + squeezer.flush()
+    from zopfli.zopfli import compress
+
+    def squeeze(data: bytes) -> bytes:
+        # zopfli writes a zlib stream: its 2-byte header and 4-byte checksum off leave raw deflate.
+        return bytes(compress(data, gzip_mode=0, numiterations=ZOPFLI_ITERATIONS))[2:-4]
+
+    return kept(f"zopfli-{ZOPFLI_ITERATIONS}", data, squeeze)
+
+
+ZIP_DATE = (2020 - 1980) << 9 | 1 << 5 | 1
+"""2020-01-01 as a zip entry's DOS date (its time is 00:00): a build is byte-for-byte reproducible."""
+
+
+def write_zip(path: Path, files: list[tuple[str, bytes]]) -> None:
+    """A zip of ``files`` (name, bytes), each deflated by :func:`deflated` or stored when that is no
+    smaller. Written by hand because ``zipfile`` cannot take data compressed elsewhere; read back by
+    ``zipfile``, ``zipimport`` (the page puts the wheel on ``sys.path``) and Pyodide's unpacking."""
+    local, central = bytearray(), bytearray()
+    for name, data in files:
+        packed, method = deflated(data), 8
+        if len(packed) >= len(data):
+            packed, method = data, 0
+        crc, encoded = zlib.crc32(data), name.encode()
+        head = (20, 0, method, 0, ZIP_DATE, crc, len(packed), len(data), len(encoded), 0)
+        central += struct.pack("<4s6H3L5H2L", b"PK\1\2", 0x314, *head, 0, 0, 0, 0o644 << 16, len(local))
+        central += encoded
+        local += struct.pack("<4s5H3L2H", b"PK\3\4", *head) + encoded + packed
+    end = struct.pack("<4s4H2LH", b"PK\5\6", 0, 0, len(files), len(files), len(central), len(local), 0)
+    path.write_bytes(bytes(local + central + end))
+
+
 def build_wheel(out: Path) -> Path:
     """Pack ``pysrc/parlour`` as a pure-Python wheel. Written by hand (a wheel is a zip with a
     dist-info folder) so a build needs no build backend and is byte-for-byte reproducible."""
@@ -356,12 +459,24 @@ def build_wheel(out: Path) -> Path:
     )
     record = "".join(f"{name},,\n" for name, _ in files) + f"{dist_info}/RECORD,,\n"
     files.append((f"{dist_info}/RECORD", record.encode()))
-    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, data in files:
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, data)
+    if zopfli_module() is None:
+        log(
+            "zopfli is not installed (pip install -e '.[test]'): the wheel is deflated by zlib, ~10 KB larger"
+        )
+    write_zip(wheel, files)
     return wheel
+
+
+def optimize_images(root: Path) -> None:
+    """Recompress the site's own PNG icons losslessly with ZopfliPNG (when installed): 7.7 -> 2.7 KB.
+    ``scripts/make_icons.py`` writes them plainly with zlib and stays the source."""
+    if zopfli_module() is None:
+        return
+    from zopfli.png import optimize
+
+    for path in sorted(root.rglob("*.png")):
+        if "pyodide" not in path.relative_to(root).parts:
+            path.write_bytes(kept("zopflipng", path.read_bytes(), lambda data: bytes(optimize(data))))
 
 
 def copy_pyodide(dest: Path) -> None:
@@ -459,6 +574,7 @@ def build(out: Path = DIST) -> Path:
     shutil.copy2(trystero_bundle(), tmp / "assets" / "trystero.mjs")
     minify_css(tmp)
     blank_js_comments(tmp)
+    optimize_images(tmp)
     wheel = build_wheel(tmp)
     prerender(tmp, wheel)
     worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel

@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
+import struct
 import subprocess
 import sys
+import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
 import build
+import pytest
 
 PLAY = r"""
 import importlib, json, pkgutil, sys
@@ -52,6 +57,28 @@ def statement_lines(source: str) -> list[tuple[str, int]]:
     return sorted(lines)
 
 
+class Unshipped(ast.NodeTransformer):
+    """A module's tree without what the build leaves out: docstrings, parameter and return annotations."""
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        if isinstance(node, ast.arg):
+            node.annotation = None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            node.returns = None
+        body = getattr(node, "body", None)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and body:
+            kept = [statement for statement in body if not build._is_docstring(statement)]
+            node.body = kept or ([] if isinstance(node, ast.Module) else [ast.Pass()])  # type: ignore[attr-defined]
+        return node
+
+
+def program(source: str) -> str:
+    """What a module does, as the build may ship it: its tree without docstrings and annotations,
+    positions (indentation) left out."""
+    return ast.dump(Unshipped().visit(ast.parse(source)))
+
+
 def test_stripped_modules_keep_every_statement_on_its_line_so_tracebacks_point_right():
     shipped = dict(build.package_files())
     modules = [name for name in shipped if name.endswith(".py")]
@@ -60,6 +87,7 @@ def test_stripped_modules_keep_every_statement_on_its_line_so_tracebacks_point_r
         source = (build.PYSRC / name).read_text(encoding="utf-8")
         stripped = shipped[name].decode("utf-8")
         assert statement_lines(stripped) == statement_lines(source), name
+        assert program(stripped) == program(source), name  # the same program, reindented (0088)
         assert "#" not in stripped or "#" in "".join(  # a "#" left is inside a string, not a comment
             node.value
             for node in ast.walk(ast.parse(stripped))
@@ -85,17 +113,22 @@ def test_strip_source_leaves_pass_for_a_body_that_was_only_a_docstring_and_keeps
 def test_the_stripped_package_imports_every_module_plays_the_same_matches_and_says_the_same_words(
     tmp_path: Path,
 ):
-    for name, data in build.package_files():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_bytes(data)
+    # The wheel itself on sys.path, as the page has it (decision 0085): read by zipimport.
+    wheel = build.build_wheel(tmp_path)
+    with zipfile.ZipFile(wheel) as zf:
+        assert zf.testzip() is None
+        names = zf.namelist()
+        assert {name: zf.read(name) for name in names if name.startswith("parlour/")} == dict(
+            build.package_files()
+        )
     # The catalogues travel packed in one file (decision 0088), none of the per-language files.
-    assert (tmp_path / "parlour" / "i18n" / "catalogues.json").is_file()
-    assert not list(tmp_path.rglob("i18n/*n.json")) and not list(tmp_path.rglob("i18n/*k.json"))
+    assert "parlour/i18n/catalogues.json" in names
+    assert not [name for name in names if "/i18n/" in name and name.endswith(("/en.json", "/ru.json"))]
 
     def play(root: Path) -> dict[str, Any]:
         out = subprocess.run(
             [sys.executable, "-c", PLAY, str(root)],
-            cwd=root,
+            cwd=tmp_path,
             env={"PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"},
             capture_output=True,
             text=True,
@@ -106,7 +139,7 @@ def test_the_stripped_package_imports_every_module_plays_the_same_matches_and_sa
 
     from parlour import games
 
-    shipped, source = play(tmp_path), play(build.PYSRC)
+    shipped, source = play(wheel), play(build.PYSRC)
     assert shipped["records"] == source["records"]
     assert set(shipped["records"]) == {g.id for g in games.GAMES}
     # Every message in every language, in the same order (the app lists English keys by prefix).
@@ -188,3 +221,95 @@ def test_strip_annotations_drops_parameter_and_return_annotations_and_keeps_clas
     assert namespace["f"](3) == {"é": 3}  # type: ignore[operator]
     assert namespace["f"].__annotations__ == {}  # type: ignore[attr-defined]
     assert namespace["P"]().x == 1  # type: ignore[operator]
+
+
+def test_reindent_puts_one_space_a_level_and_leaves_strings_and_lines_as_they_were():
+    source = (
+        "def f(a):\n"
+        "    if a:\n"
+        '        text = """one\n'
+        "        two\n"
+        '    three"""\n'
+        "        return f'''{a}\n"
+        "    {a!r}'''\n"
+        "    total = (1 +\n"
+        "             2)\n"
+        "    more = 1 + \\\n"
+        "        2\n"
+        "\n"
+        "    return [total,\n"
+        "        more]\n"
+    )
+    shipped = build.reindent(source)
+    assert shipped == (
+        "def f(a):\n"
+        " if a:\n"
+        '  text = """one\n'
+        "        two\n"
+        '    three"""\n'
+        "  return f'''{a}\n"
+        "    {a!r}'''\n"
+        " total = (1 +\n"
+        "  2)\n"
+        " more = 1 + \\\n"
+        "  2\n"
+        "\n"
+        " return [total,\n"
+        "  more]\n"
+    )
+    assert ast.dump(ast.parse(shipped)) == ast.dump(ast.parse(source))
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[tuple[int, ...]]]:
+    """Width, height and RGBA pixels of a non-interlaced PNG, RGBA or palette (any bit depth): enough
+    to hold an optimized icon to the one drawn."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks: dict[bytes, bytes] = {}
+    at = 8
+    while at < len(data):
+        (size,) = struct.unpack(">I", data[at : at + 4])
+        kind = data[at + 4 : at + 8]
+        chunks[kind] = chunks.get(kind, b"") + data[at + 8 : at + 8 + size]
+        at += 12 + size
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    assert interlace == 0 and colour in (3, 6) and (colour == 3 or depth == 8)
+    channels = 4 if colour == 6 else 1
+    stride, step = (width * channels * depth + 7) // 8, max(1, channels * depth // 8)
+    raw, rows, prior = zlib.decompress(chunks[b"IDAT"]), [], bytearray(stride)
+    for y in range(height):
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for x in range(stride):
+            a = line[x - step] if x >= step else 0
+            b, c = prior[x], prior[x - step] if x >= step else 0
+            p = a + b - c
+            near = (
+                a
+                if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c)
+                else b
+                if abs(p - b) <= abs(p - c)
+                else c
+            )
+            line[x] = (line[x] + (0, a, b, (a + b) // 2, near)[kind]) & 255
+        rows.append(bytes(line))
+        prior = line
+    if colour == 6:
+        return width, height, [tuple(row[i : i + 4]) for row in rows for i in range(0, stride, 4)]
+    palette, alpha = chunks[b"PLTE"], chunks.get(b"tRNS", b"")
+    pixels = []
+    for row in rows:
+        for x in range(width):
+            bit = x * depth
+            index = (row[bit // 8] >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
+            pixels.append((*palette[3 * index : 3 * index + 3], alpha[index] if index < len(alpha) else 255))
+    return width, height, pixels
+
+
+def test_the_shipped_icons_are_smaller_and_show_the_same_pixels(tmp_path: Path):
+    if build.zopfli_module() is None:
+        pytest.skip("zopfli is not installed (the test extra installs it)")
+    shutil.copytree(build.WEB / "assets" / "icons", tmp_path / "icons")
+    build.optimize_images(tmp_path)
+    for source in sorted((build.WEB / "assets" / "icons").glob("*.png")):
+        shipped = (tmp_path / "icons" / source.name).read_bytes()
+        assert len(shipped) < 0.7 * source.stat().st_size, source.name
+        assert png_pixels(shipped) == png_pixels(source.read_bytes()), source.name

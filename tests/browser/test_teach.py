@@ -125,3 +125,33 @@ def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_ke
     assert focused(page) == "L-bone-again"
     watched.assert_clean()
     context.close()
+
+
+def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_keyboard(browser, site_url):
+    """Wooly Bully: an example steps to a tile touching three and drawing three, told in words; the
+    "close" exercise is played with keys alone: Enter on the tile, an arrow to the square, "Lay it here"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    watched = watch(page)
+    open_app(page, site_url, "#/wooly-bully/rules")
+    page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
+    assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.focus("#L-draw-next")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=draw][data-step='2']")
+    assert "Player 2 draws 3 tiles." in page.locator("#L-draw-events").inner_text()
+    assert focused(page) == "L-draw-prev"
+    page.focus("#L-close-wb-hand-0")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#L-close-wb-hand-0[aria-pressed=true]")
+    page.keyboard.press("ArrowUp")  # the one square up from the first where the tile fits
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'L-close-wb-sq--1_-2'")
+    page.focus("#L-close-wb-confirm")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=close][data-verdict=right]")
+    assert page.locator("#L-close-feedback").inner_text().startswith("Right")
+    assert focused(page) == "L-close-again"
+    watched.assert_clean()
+    context.close()

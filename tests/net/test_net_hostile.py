@@ -42,6 +42,32 @@ def test_an_oversized_message_is_dropped_before_parsing():
 @pytest.mark.parametrize(
     "text",
     [
+        "[" * 4_000 + "]" * 4_000,
+        '{"v":1,"t":"move","s":9,"m":' + "[{" * 1_000 + "}]" * 1_000 + "}",
+        "[" * 8_000,
+    ],
+)
+def test_a_message_nested_deep_is_dropped_before_json_recurses_into_it(monkeypatch, text):
+    """In Pyodide ``json.loads`` of a deep nest overflowed the stack: a fatal error of the host's page."""
+    table = anna_to_act()
+    before = snapshot(table.host)
+    monkeypatch.setattr(json, "loads", lambda *_a, **_k: pytest.fail("parsed"))
+    assert table.host.receive(table.conn_of(table.anna), text, 0) == []
+    assert snapshot(table.host) == before and "nested too deep" in table.host.log[-1]
+
+
+def test_the_depth_check_leaves_strings_out_and_lets_every_real_message_through():
+    from parlour.net.wire import MAX_NESTING, too_deep
+
+    assert not too_deep(json.dumps({"m": "[[[[{{{{" * 100, "r": [[1, [2, {"a": [3]}]]] * 30}))
+    assert not too_deep("[" * MAX_NESTING + "]" * MAX_NESTING)
+    assert too_deep("[" * (MAX_NESTING + 1) + "]" * (MAX_NESTING + 1))
+    assert too_deep('["\\"' + "[" * 80 + "]" * 80 + "]")  # an escaped backslash ends the string
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "",
         "null",
         "[]",

@@ -355,6 +355,27 @@ def test_a_visitor_taken_redraws_its_marks_but_never_the_special_tokens():
     assert after.count('class="token"') == len(state.trapdoors) + len(state.transitions) > 0
 
 
+def test_the_visitors_coat_of_arms_and_portrait_are_lit_without_restyling_the_page():
+    """BO-7: the visitor's coat of arms (over and under the castle) and portrait (left and right)
+    are drawn lit, in its own region (issue #11: the <style> it was made of restyled the whole page
+    at every visitor, and lost to the castle's own colours)."""
+    from parlour.games.boo.castle import cell_room, components
+
+    s = session("human", "human")
+    html = board.render(ctx_of(s))
+    marks = html.split("<!--r:boo-marks-->")[1].split("<!--/r:boo-marks-->")[0]
+    column, row = cell_room(s.state.visitor_room)
+    lit = re.findall(r'class="lit (arms|portrait) [^"]*"[^>]*data-key="(\w+)"', marks)
+    comps = components()
+    assert sorted(lit) == sorted(
+        [("arms", comps.arms[column])] * 2 + [("portrait", comps.portraits[row])] * 2
+    )
+    assert marks.count('style="fill:#f2a541') == 4 and "<style" not in html
+    # A small castle (an embed) has no periphery to light.
+    small = board.castle_svg(ctx_of(s, ui={"compact": True}), None)
+    assert 'class="lit' not in small
+
+
 def test_four_people_on_one_device_get_their_zones_and_no_out_of_turn_buttons():
     """Everyone acts at once at their own zone: the shared screen's "Player N: out of turn" (a hand-over
     for Wooly Bully) means nothing in Boo! and is not drawn; a stale press of it changes nothing."""

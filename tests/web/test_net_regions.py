@@ -250,3 +250,28 @@ def test_the_end_dialog_opens_without_drawing_the_screen_whole_on_both_pages():
         assert {c.target for c in changes if c.kind == "attrs"} >= {"bar", "match", "main"}
         assert "end-screen" in {c.new_id for c in changes if c.kind == "after"}
         assert '<div class="play match" id="match" inert>' in dom.html
+
+
+def test_a_ghosts_galore_tile_laid_is_inserted_alone_and_the_scores_redraw_their_rows():
+    """Each train's rows and tiles and each row of the score table are regions: a tile laid is
+    inserted alone, never the whole train (15-30 KB a move before) or the whole score table."""
+    net, guests, host_app, host_dom, guest_app, guest_dom = table("ghosts-galore", 3)
+    host, pick = net.host, random.Random(3)
+    inserted, trains, scores = 0, 0, 0
+    while host.match.outcome() is None and len(host.match.plies) < 300:
+        net.now += 1_000
+        acts = host.local()["act"]
+        if 0 in acts and host.local()["legal"]:
+            net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
+        else:
+            guest = next(g for g in guests if g.seat in acts and g.table.get("legal"))
+            net.guest_out(guest, guest.move(pick.choice(guest.table["legal"])))
+        net.run()
+        for dom, app in ((host_dom, host_app), (guest_dom, guest_app)):
+            changes = drawn(dom, app)
+            inserted += sum(c.new_id.startswith("gg-tile-") for c in changes)
+            trains += sum(c.kind == "replace" and c.target.startswith("gg-train-") for c in changes)
+            scores += host.match.outcome() is None and "score-panel" in targets(changes)
+    assert host.match.outcome() is not None
+    assert inserted >= 2 * 8 * 3  # every tile laid, on both pages
+    assert trains <= 2 * 3 * 2 and scores == 0  # a train whole only when its hidden tile is laid

@@ -69,6 +69,22 @@ def test_regions_added_or_removed_among_their_siblings_are_inserted_or_removed_a
     assert [c.target for c in changes(SCREEN, grown) or []] == ["board"]
 
 
+def test_new_regions_side_by_side_go_beside_a_region_the_page_has_already():
+    """The page finds every change's target before making any: a region inserted beside another
+    inserted by the same redraw would not be found (boop.'s pieces, two log entries at once)."""
+    two = page("ghost", "g") + page("cat", "c")
+    after = SCREEN.replace("<!--/r:pieces-->", "<!--/r:pieces-->" + two)
+    assert changes(SCREEN, after) == [
+        Change("after", "pieces", '<div id="cat">c</div>', "cat"),
+        Change("after", "pieces", '<div id="ghost">g</div>', "ghost"),
+    ]
+    before = SCREEN.replace("<!--r:cells-->", two + "<!--r:cells-->")
+    assert [(c.kind, c.target, c.new_id) for c in changes(SCREEN, before) or []] == [
+        ("before", "cells", "ghost"),
+        ("before", "cells", "cat"),
+    ]
+
+
 def test_a_new_shape_or_twice_the_same_id_draws_the_screen_whole():
     assert changes(SCREEN, SCREEN.replace("<main ", '<main inert="" ')) is None
     assert changes(SCREEN, SCREEN + "<p>won</p>") is None
@@ -90,6 +106,8 @@ class RegionDom(Dom):
         self.changed: list[list[Change]] = []
 
     def redraw(self, changes: list[Change], home: str, reused: list[str]) -> bool:
+        # As dom.redraw, every target is found on the page before any change is made.
+        assert all(f"<!--r:{change.target}-->" in self.html for change in changes)
         for change in changes:
             part = change.markup
             for moved in reused:  # the kept layer's drawn element goes into its empty place

@@ -221,30 +221,6 @@ def test_wb_d2_hot_seat_each_turn_behind_a_privacy_screen_and_a_wolf_out_of_turn
     assert text_of(dom.html, "status") == f"Pass the device to {name}", "back to the turn's player, covered"
 
 
-def test_the_rules_help_explains_with_live_tile_diagrams_drawn_by_the_board_in_each_language():
-    """WB-8, WB-9, WB-12, WB-14: the turn, a wolf, a hunter on it, a reveal and the scoring, each a
-    diagram drawn by the board's own tile code (closed and spoiled pastures marked), in en/ru/uk."""
-    from web.test_match_screen import open_app
-
-    for lang in ("en", "ru", "uk"):
-        figures = wb.help_examples(lambda k, _l=lang, **p: translate(_l, k, **p))
-        keys = {f"wooly-bully.help.{k}" for k in ("turn", "wolf", "hunter", "scoring", "reveal")}
-        assert set(figures) == keys and all(translate(lang, k) != k for k in keys)
-        assert 'class="figure wolf"' in figures["wooly-bully.help.wolf"]
-        assert "figure hunter" in figures["wooly-bully.help.hunter"]
-        assert 'class="mark closed black"' in figures["wooly-bully.help.scoring"]
-        assert 'class="mark spoiled"' in figures["wooly-bully.help.wolf"], "the wolf spoils the pasture"
-        assert 'class="mark spoiled"' not in figures["wooly-bully.help.hunter"], "the hunter cancels it"
-        for key in (
-            "wooly-bully.help.hunter",
-            "wooly-bully.help.scoring",
-        ):  # the caption's count is the badge's
-            badge = re.search(r'<text y="5">(\d+)</text>', figures[key]).group(1)
-            assert re.search(rf"<figcaption>[^<]*\b{badge}\b", figures[key]), (lang, key)
-    _app, dom = open_app("#/wooly-bully/rules")
-    assert dom.html.count('class="wb-figure"') >= 5, "every diagram is on the rules help page"
-
-
 def test_after_the_game_ends_the_hand_is_shown_but_offers_no_action():
     """A finished game leaves nothing to do: the hand stays on view but no tile (nor "Reveal my colour",
     since every colour is shown at the end) is a button that looks live and does nothing."""

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from parlour.games.wooly_bully import GAME
+from parlour.games.wooly_bully.tiles import COLOURS, ids_of
 from parlour.i18n import LANGUAGES, catalogue, translate
-from parlour.web import screens
+from parlour.web import diagram, screens, teach
 from parlour.web.boards import wooly_bully as board
 
 RULE = re.compile(r"\bWB-[DV]?\d+\b")
@@ -82,14 +84,128 @@ def test_every_rule_is_an_anchor_named_in_words_and_no_code_is_in_the_prose(lang
     assert 'class="wanted"><span class="rule-ids"><span id="rule-WB-9"' in html
 
 
+# --- live examples and exercises -------------------------------------------------------------
+LESSONS = [teach.Lesson(*row) for row in board.LESSONS]
+BLACK = COLOURS.index("black")
+
+
+def test_the_lessons_cover_the_main_rules_with_examples_and_at_least_two_exercises():
+    paras = {lesson.para for lesson in LESSONS}
+    assert {"turn", "draw", "closed", "wolf", "hunter", "reveal", "leave"} <= paras
+    assert len([x for x in LESSONS if x.goal]) >= 2
+    assert len({x.id for x in LESSONS}) == len(LESSONS)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_is_a_legal_position_whose_moves_replay_and_whose_exercise_is_solved_by_its_answer(
+    lesson,
+):
+    moves = teach.moves_of(lesson.moves)
+    shown = diagram.load("wooly-bully", lesson.pos, moves)  # raises if a move is not legal where played
+    assert shown.steps == len(moves)
+    assert GAME.encode_state(shown.state(0)) == json.loads(lesson.pos), "the position is the engine's own"
+    assert lesson.para in {k for _, paras in board.HELP for k in paras}
+    for lang in LANGUAGES:
+        words_of = catalogue(lang)
+        assert f"wooly-bully.teach.{lesson.id}" in words_of and not RULE.search(
+            words_of[f"wooly-bully.teach.{lesson.id}"]
+        )
+    if not lesson.goal:
+        assert moves and lesson.answer == ""
+        return
+    assert not moves and lesson.answer and lesson.within == 1
+    live = teach.Live(lesson, "wooly-bully", "en")
+    live.act("show")
+    assert live.verdict is True, f"the answer {lesson.answer} reaches {lesson.goal}"
+    assert live.feedback == "Right! Well done." and 'data-verdict="right"' in live.markup()
+
+
+def diagrams() -> dict[str, diagram.Diagram]:
+    return {x.id: diagram.load("wooly-bully", x.pos, teach.moves_of(x.moves)) for x in LESSONS if not x.goal}
+
+
+def happened(d: diagram.Diagram, step: int) -> list[tuple[str, dict]]:
+    return [(e.kind, dict(e.data)) for e in d.events(step)]
+
+
+def test_the_examples_show_what_the_rulebook_says_each_rule_does():
+    by_id = diagrams()
+    turn = by_id["turn"]  # WB-3: the village first, then pasture to pasture, which closes a black pasture
+    assert turn.state(1).board.touching((-1, 0)) == 1 and turn.state(1).board.score(BLACK) == 0
+    assert turn.state(2).board.score(BLACK) > 0
+    draw = by_id["draw"]  # WB-4: as many tiles as the tile touches
+    counts = [len(data["tiles"]) for s in (1, 2) for kind, data in happened(draw, s) if kind == "drew"]
+    assert counts == [1, 3]
+    wolf = by_id["wolf"]  # WB-7, WB-8: out of turn, and the pasture by that forest scores nothing
+    assert GAME.to_act(wolf.state(0))[0] == 0 and wolf.move(1)[0] == 1
+    assert wolf.state(0).board.score(BLACK) > 0 and wolf.state(1).board.score(BLACK) == 0
+    assert GAME.to_act(wolf.state(1))[0] == 0 and wolf.move(2)[0] == 0, "still Player 1's turn"
+    reveal = by_id["reveal"]  # WB-12: revealed in one's own turn, three plays in a row
+    assert [reveal.move(s)[0] for s in (1, 2, 3)] == [0, 0, 0] and GAME.to_act(reveal.state(3))[0] == 1
+    kinds = [kind for kind, _ in happened(reveal, 1)]
+    assert kinds == ["revealed", "drew", "extra-turn"] and reveal.state(1).revealed[0]
+    leave = dict(happened(by_id["leave"], 1))  # WB-13: 6 bonus points to the first; the last plays on
+    assert leave["left"]["bonus"] == 6 and leave["final-plays"]["player"] == 0
+
+
+def test_a_wrong_move_in_an_exercise_is_told_wrong_at_once_even_when_the_turn_goes_on():
+    """A hunter laid in a forest without the wolf leaves the turn with the reader (a free play):
+    the try is one move, so it is judged then, with what the move did."""
+    save = teach.Live(next(x for x in LESSONS if x.id == "save"), "wooly-bully", "ru")
+    hunter = next(m for m in GAME.legal_moves(save.trial.state, 0) if m.tile in ids_of("hunter"))
+    save.play(str(hunter))
+    assert hunter.pos != (-2, -1) and GAME.to_act(save.trial.state)[0] == 0
+    assert save.verdict is False and save.feedback == translate("ru", "teach.wrong")
+    assert 'data-verdict="wrong"' in save.markup() and 'id="L-save-events"' in save.markup()
+    close = teach.Live(next(x for x in LESSONS if x.id == "close"), "wooly-bully", "en")
+    close.play("9@2,0/0")  # a yellow tile elsewhere: the turn passes, the pasture stays open
+    assert close.verdict is False and 'id="L-close-show"' in close.markup()
+
+
+def test_a_lesson_draws_its_own_patterns_and_sheep_so_many_boards_share_a_page():
+    """The board's SVG refers to its patterns by id: scoped with the ids, never to another lesson's
+    (a route link, ``#/``, is no reference and stays as it is)."""
+    html = teach.Live(LESSONS[0], "wooly-bully", "en").markup()
+    refs = set(re.findall(r'(?:href="#|url\(#)([^")]+)', html))
+    defined = set(re.findall(r' id="([^"]+)"', html))
+    assert refs and refs <= defined and all(r.startswith("L-turn-") for r in refs)
+    assert (
+        teach.scope('<a href="#/wooly-bully/rules?rule=WB-3">', "x")
+        == '<a href="#/wooly-bully/rules?rule=WB-3">'
+    )
+
+
+def test_the_close_exercise_is_played_with_the_keyboard_through_the_app():
+    """Enter on the tile in hand, arrows to the square, "Lay it here": told right, focus on Again."""
+    from web.test_match_screen import open_app
+
+    _app, dom = open_app("#/wooly-bully/rules")
+    dom.click("L:close:wb-select", "0")
+    assert dom.focused == "L-close-wb-hand-0"
+    dom.on_event("key", "L:close:wb-select", "0", "", "ArrowUp")  # up from the first square it fits
+    assert dom.focused == "L-close-wb-sq--1_-2"
+    dom.click("L:close:wb-confirm")
+    assert 'data-lesson="close" data-step="0" data-verdict="right"' in dom.html
+    assert dom.focused == "L-close-again" and dom.said[-1] == "Right! Well done."
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_help_page_in_the_app_has_its_sections_in_the_language(lang):
+def test_the_help_page_shows_each_lesson_under_its_paragraph_with_unique_ids(lang):
     from parlour.web import app as app_mod
     from web.test_match_screen import Dom
 
     dom = Dom("#/wooly-bully/rules", {"parlour.settings": json.dumps({"lang": lang})})
     app_mod.App(dom).start()
     html = dom.html
+    ids = re.findall(r' id="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), {i for i in ids if ids.count(i) > 1}
+    for lesson in LESSONS:
+        para = html.index(f'id="wooly-bully.help.{lesson.para}"')
+        box = html.index(f'id="L-{lesson.id}-box"')
+        assert para < box and html.index("</p>", para) < box
+        title = translate(lang, f"wooly-bully.teach.{lesson.id}")
+        assert title in html_lib.unescape(html)
+    assert html.count('class="lesson"') == len(LESSONS)
     assert html.count("<h2 ") == len(board.HELP) and 'id="help-wolf"' in html
     assert translate(lang, "wooly-bully.help-h.hunter") in html_lib.unescape(html)
     assert not RULE.search(words(html))

@@ -26,6 +26,13 @@ MAX_FROM_HOST = 2_000_000
 """Largest message a guest accepts: a snapshot carries a view and the visible log."""
 MAX_SEQ = 2**53
 """Sequence numbers stay exact in JavaScript numbers."""
+MAX_NESTING = 64
+"""Arrays and objects one within another a guest's message may hold. ``json.loads`` recurses once
+a level, and in Pyodide a deep one (a hostile guest's ``[[[[…``) overflows the stack before Python's
+recursion limit is met: a fatal error that stops the host page's Python, not an exception."""
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_PAIR = re.compile(r"\[\]|\{\}")
 
 Outgoing = tuple[str, str]
 """(peer id, message text): what every session method returns for the transport to send."""
@@ -121,6 +128,19 @@ def encode(kind: str, seq: int, **fields: JSON) -> str:
     return canonical_json({"v": PROTOCOL_VERSION, "t": kind, "s": seq, **fields})
 
 
+def too_deep(raw: str, limit: int = MAX_NESTING) -> bool:
+    """Whether ``raw`` nests arrays and objects over ``limit`` deep (or its brackets do not pair),
+    found without recursing: the strings left out, each pass removes the innermost pairs."""
+    if raw.count("[") + raw.count("{") <= limit:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", raw))
+    for _ in range(limit):
+        if not brackets:
+            return False
+        brackets = _PAIR.sub("", brackets)
+    return bool(brackets)
+
+
 def parse(raw: str, limit: int) -> dict[str, JSON]:
     """Measure, parse and check the envelope (version, type, sequence number)."""
     if not isinstance(raw, str):
@@ -147,6 +167,8 @@ def parse(raw: str, limit: int) -> dict[str, JSON]:
 
 def parse_guest(raw: str) -> dict[str, JSON]:
     """A guest's message, checked against :data:`GUEST_MESSAGES`; unknown fields are ignored."""
+    if isinstance(raw, str) and len(raw) <= MAX_FROM_GUEST and too_deep(raw):
+        raise BadMessage("nested too deep")
     data = parse(raw, MAX_FROM_GUEST)
     schema = GUEST_MESSAGES.get(data["t"])
     if schema is None:

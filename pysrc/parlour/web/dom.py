@@ -147,8 +147,9 @@ def _settle(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
         el = doc.getElementById(focus_id)
         if not _some(el) and home:
             el = doc.getElementById(home)
-        if _some(el):
-            el.focus()  # the focused element itself when it was not redrawn: nothing happens
+        # Focusing the element that has focus (it was not redrawn) would still restyle the page.
+        if _some(el) and not el.isSameNode(doc.activeElement):
+            el.focus()
             if typed is not None and str(el.id) == focus_id and str(el.tagName) == held["tag"]:
                 el.value = typed[0]
                 with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
@@ -172,20 +173,44 @@ def render_keeping(html: str, home: str, reused: list[str]) -> bool:
     return True
 
 
+_scroll_due: dict[str, tuple[float, bool]] = {}
+"""Scroll offsets a redraw is to put back in the next frame (:func:`_restore_scroll`), by id."""
+
+
 def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
-    """Scroll offsets of the elements marked ``data-keep-scroll``, and whether each was at its end."""
+    """Scroll offsets of the elements marked ``data-keep-scroll``, and whether each was at its end
+    (one still waiting to be put back keeps the offset it waits for: the page's is not the player's)."""
     out = {}
     for el in root.querySelectorAll("[data-keep-scroll][id]"):
+        key = str(el.id)
+        if key in _scroll_due:
+            out[key] = _scroll_due[key]
+            continue
         at_end = el.scrollTop + el.clientHeight >= el.scrollHeight - 4
-        out[str(el.id)] = (float(el.scrollTop), bool(at_end))
+        out[key] = (float(el.scrollTop), bool(at_end))
     return out
 
 
 def _restore_scroll(root: Any, scrolled: dict[str, tuple[float, bool]]) -> None:
-    """A log that was at its newest entry follows the newest entry; one scrolled back stays put."""
+    """A log that was at its newest entry follows the newest entry; one scrolled back stays put.
+    Put back in the next animation frame: a scroll offset set (or read) here makes the browser lay
+    the page out inside the drawing's task (8-15 ms on a Boo! table, issue #17); the frame lays it
+    out anyway, and the player sees nothing before that frame."""
+    waiting = bool(_scroll_due)
     for el in root.querySelectorAll("[data-keep-scroll][id]"):
-        top, at_end = scrolled.get(str(el.id), (0.0, True))
-        el.scrollTop = el.scrollHeight if at_end else top
+        _scroll_due[str(el.id)] = scrolled.get(str(el.id), (0.0, True))
+    if _scroll_due and not waiting:
+        js.requestAnimationFrame(create_proxy_once(_scroll_now))
+
+
+def _scroll_now() -> None:
+    doc = js.document
+    due = dict(_scroll_due)
+    _scroll_due.clear()
+    for element_id, (top, at_end) in due.items():
+        el = doc.getElementById(element_id)
+        if _some(el):
+            el.scrollTop = el.scrollHeight if at_end else top
 
 
 def _hold_frames(doc: Any, root: Any) -> dict[str, Any]:
@@ -225,7 +250,8 @@ def focus(element_id: str) -> None:
     if _some(el):
         if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
             js.window.scrollTo(0, 0)
-        el.focus()
+        if not el.isSameNode(js.document.activeElement):  # focused already: a restyle for nothing
+            el.focus()
 
 
 def reveal(element_id: str) -> None:
@@ -271,8 +297,14 @@ def copy(text: str) -> None:
 
 
 def set_language(lang: str, title: str) -> None:
-    js.document.documentElement.lang = lang
-    js.document.title = title
+    """Set the page's language and title where they changed. Every redraw calls this: writing
+    ``lang`` on the root, even the same value, makes Chromium restyle every element of the page
+    (their ``:lang()``), 25-40 ms on a Wooly Bully field (issue #17)."""
+    doc = js.document
+    if str(doc.documentElement.lang) != lang:
+        doc.documentElement.lang = lang
+    if str(doc.title) != title:
+        doc.title = title
 
 
 def announce(text: str) -> None:

@@ -124,19 +124,24 @@ def _siblings(shape: str, new_shape: str, new_parts: dict[str, str], out: list[C
     if [i for i in old_ids if i in kept] != [i for i in new_ids if i in kept]:
         return False  # moved around: not worth it
     out.extend(Change("remove", i) for i in old_ids if i not in kept)
-    placed = set(kept)
-    for rid in new_ids:
-        if rid in placed:
+    # Each run of new regions, mark right after mark, goes beside a kept region it touches: the page
+    # has that one already (not one inserted by the same redraw: the page finds every target first).
+    marks = list(_MARK.finditer(new_shape))
+    run: list[str] = []
+    for k, mark in enumerate(marks):
+        if mark[1] in kept:
             continue
-        mark = f"<!--r:{rid}-->"
-        at = new_shape.index(mark)
-        prev = re.search(r"<!--r:([\w-]+)-->$", new_shape[:at])
-        follow = _MARK.match(new_shape, at + len(mark))
-        if prev is not None and prev[1] in placed:
-            out.append(Change("after", prev[1], new_parts[rid], rid))
-        elif follow is not None and follow[1] in kept:
-            out.append(Change("before", follow[1], new_parts[rid], rid))
+        run.append(mark[1])
+        follow = marks[k + 1] if k + 1 < len(marks) and marks[k + 1].start() == mark.end() else None
+        if follow is not None and follow[1] not in kept:
+            continue  # the run goes on
+        first = marks[k + 1 - len(run)]
+        prev = marks[k - len(run)] if k >= len(run) else None
+        if prev is not None and prev[1] in kept and prev.end() == first.start():
+            out.extend(Change("after", prev[1], new_parts[rid], rid) for rid in reversed(run))
+        elif follow is not None:
+            out.extend(Change("before", follow[1], new_parts[rid], rid) for rid in run)
         else:
             return False
-        placed.add(rid)
+        run = []
     return True

@@ -17,6 +17,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from parlour.engine import Event, ParlourError
@@ -38,8 +39,10 @@ class Lesson:
     board's verdict, decision 0096). ``answer`` is one right way: "Show me" plays it, and the tests
     check it is right. ``moves`` and ``answer`` are comma-separated move texts, or a JSON list of
     moves (:func:`moves_of`). ``seat``: whose view the example is drawn from (what only that seat
-    sees, a hidden tile, is shown; ``None``: what the whole table sees). The words are the
-    catalogue's ``GAME.teach.ID``."""
+    sees, a hidden tile, is shown; ``None``: what the whole table sees). ``within`` bounds a try to
+    that many of the reader's moves (``0``: until the turn is over), for a game where a move can
+    leave the turn with its player (Wooly Bully's wolves and hunters) or pass it on while the
+    player may still act (out of turn). The words are the catalogue's ``GAME.teach.ID``."""
 
     para: str
     id: str
@@ -48,13 +51,16 @@ class Lesson:
     goal: str = ""
     answer: str = ""
     seat: int | None = None
+    within: int = 0
 
 
 def moves_of(text: str) -> tuple[str, ...]:
     """A lesson's moves as texts :func:`parlour.web.diagram.move_of` reads: ``k@b5,g:top-c``, or,
-    for moves whose text has commas (JSON), a JSON list of them, each a move or ``[seat, move]``."""
+    for moves whose text has commas (JSON), a JSON list of them, each a move or ``[seat, move]``
+    (a move that is a string is its own text: Wooly Bully's ``32@-1,0/0``)."""
     if text.startswith("["):
-        return tuple(json.dumps(m, separators=(",", ":"), ensure_ascii=False) for m in json.loads(text))
+        dump = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
+        return tuple(m if isinstance(m, str) else dump(m) for m in json.loads(text))
     return tuple(m for m in text.split(",") if m)
 
 
@@ -81,6 +87,8 @@ def reached(
 
 KEEP = re.compile(r"<!--(/?)keep:([\w-]+)")
 SCOPED = re.compile(r'\b(id|data-highlights|aria-labelledby|aria-controls|data-action)="([^"]*)"')
+REFS = re.compile(r'(href="#|url\(#)(?=[A-Za-z])')
+"""A reference to an element of the page (an SVG pattern, a ``<use>``d shape), never a route (``#/``)."""
 
 
 def scope(markup: str, lid: str) -> str:
@@ -94,6 +102,7 @@ def scope(markup: str, lid: str) -> str:
         return f'{name}="{" ".join(f"L-{lid}-{v}" for v in value.split())}"'
 
     markup = KEEP.sub(lambda m: f"<!--{m.group(1)}keep:L-{lid}-{m.group(2)}", markup)  # kept layers too
+    markup = REFS.sub(lambda m: f"{m.group(1)}L-{lid}-", markup)  # a board's own defs, e.g. patterns
     return SCOPED.sub(fix, markup)
 
 
@@ -161,11 +170,16 @@ class Live(Embed):
         winners = outcome.winners if outcome else ()
         if reached(self.lesson.goal, self.turn, seat, outcome is not None, winners, game.scores(state)):
             self.verdict, self.feedback = True, self.t("teach.right")
-        elif outcome is not None or seat not in game.to_act(state) or self.ended(events):
+        elif outcome is not None or seat not in game.to_act(state) or self.ended(events) or self.spent():
             why = f" {self.refused.reason}" if self.done and self.refused else ""
             self.verdict, self.feedback = False, self.t("teach.wrong") + why
         if self.verdict is not None:
             self.ui["focus"] = "again"
+
+    def spent(self) -> bool:
+        """Whether the reader has made the moves the try allows (``within``) without the goal."""
+        assert self.trial is not None
+        return 0 < self.lesson.within <= len(self.trial.match.plies)
 
     def ended(self, events: list[Event]) -> bool:
         """Whether a real-time game's try is over: the board's ``verdict`` on ``events`` (Boo!: a

@@ -143,15 +143,8 @@ def castle_layer(
     if compact:
         return "".join(parts)
     parts.append(coordinates())
-    comps = components()
     for i in range(6):
-        column = 3 * (i // 2) + 2 * (i % 2)
-        cx = MARGIN + column * CELL + CELL / 2
-        for cy in (MARGIN / 2, VIEW - MARGIN / 2):
-            parts.append(shield(cx, cy, labels[i], labels[12 + i], comps.arms[i], "arms"))
-        row_y = MARGIN + column * CELL + CELL / 2
-        for cx2 in (MARGIN / 2, VIEW - MARGIN / 2):
-            parts.append(shield(cx2, row_y, labels[6 + i], labels[18 + i], comps.portraits[i], "portrait"))
+        parts += periphery(i, labels, "arms") + periphery(i, labels, "portrait")
     parts.append(
         f'<g class="tower" aria-hidden="true" transform="translate({MARGIN / 2},{MARGIN / 2})">'
         '<path d="M-14,16 V-6 H-10 V-14 H-5 V-8 H0 V-14 H5 V-8 H10 V-14 H14 V16 Z"/></g>'
@@ -175,15 +168,27 @@ def coordinates() -> str:
     return f'<g class="coords" aria-hidden="true">{letters}{numbers}</g>'
 
 
-def shield(x: float, y: float, label: str, short: str, key: str, kind: str) -> str:
-    """A coat of arms (a shield) or a portrait (an oval frame) with the name's short form."""
+def periphery(i: int, labels: tuple[str, ...], kind: str, lit: bool = False) -> list[str]:
+    """The ``i``-th coat of arms (over and under the castle) or portrait (left and right of it), at
+    the middle of the ``i``-th room's column or row; ``lit``: the current visitor's (BO-7)."""
+    at = MARGIN + (3 * (i // 2) + 2 * (i % 2)) * CELL + CELL / 2
+    name = components().arms[i] if kind == "arms" else components().portraits[i]
+    first = i if kind == "arms" else 6 + i
+    spots = [(at, edge) if kind == "arms" else (edge, at) for edge in (MARGIN / 2, VIEW - MARGIN / 2)]
+    return [shield(x, y, labels[first], labels[12 + first], name, kind, lit) for x, y in spots]
+
+
+def shield(x: float, y: float, label: str, short: str, key: str, kind: str, lit: bool = False) -> str:
+    """A coat of arms (a shield) or a portrait (an oval frame) with the name's short form; ``lit``:
+    in orange, drawn over the castle's own (the current visitor's, BO-7)."""
+    paint = ' style="fill:#f2a541;stroke:#fff"' if lit else ""
     body = (
-        '<path d="M-15,-16 H15 V0 Q15,13 0,19 Q-15,13 -15,0 Z"/>'
+        f'<path{paint} d="M-15,-16 H15 V0 Q15,13 0,19 Q-15,13 -15,0 Z"/>'
         if kind == "arms"
-        else '<ellipse rx="15" ry="18"/>'
+        else f'<ellipse{paint} rx="15" ry="18"/>'
     )
     return (
-        f'<g class="{kind} {kind}-{key}" transform="translate({x:.0f},{y:.0f})" data-key="{key}" aria-hidden="true">'
+        f'<g class="{"lit " if lit else ""}{kind} {kind}-{key}" transform="translate({x:.0f},{y:.0f})" data-key="{key}" aria-hidden="true">'
         f"<title>{esc(label)}</title>{body}"
         f'<text y="5" class="initial">{esc(short)}</text></g>'
     )
@@ -377,11 +382,8 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
     if room is not None:
         # BO-7: the visitor's coat of arms and portrait show where it goes.
         column, row = cell_room(room)
-        if not compact:
-            marks.append(
-                f"<style>.arms-{comps.arms[column]} path, .portrait-{comps.portraits[row]} ellipse"
-                " { fill: #f2a541; stroke: #fff; }</style>"
-            )
+        if not compact:  # lit copies over the castle's own: a <style> here restyled the whole page
+            marks += periphery(column, labels, "arms", True) + periphery(row, labels, "portrait", True)
         x, y = origin(room)
         marks.append(
             f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" class="visitor-room"/>'

@@ -196,11 +196,18 @@ def doors(t: T | None = None) -> str:
 
 
 def placed_tile(
-    tile: Tile, rot: int, cell: int, cls: str = "placed", scored: Iterable[int] = (), big: bool = False
+    tile: Tile,
+    rot: int,
+    cell: int,
+    cls: str = "placed",
+    scored: Iterable[int] = (),
+    big: bool = False,
+    element_id: str = "",
 ) -> str:
     x, y = cell_origin(cell)
+    ident = f' id="{element_id}"' if element_id else ""
     return (
-        f'<g class="{cls}" transform="translate({x},{y})">'
+        f'<g class="{cls}"{ident} transform="translate({x},{y})">'
         f'<rect x="2" y="2" width="96" height="96" rx="7" class="tile-face"/>'
         f"{tile_body(tile, rot, None, scored, big)}</g>"
     )

@@ -208,7 +208,10 @@ def train(
             cells.append(
                 f'<g{cell_attrs}><rect x="{x + 2}" y="{y + 2}" width="96" height="96" rx="7" class="slot"/></g>'
             )
-        rows.append(f'<g role="row">{"".join(cells)}</g>')
+        # Rows and tiles are regions: a tile laid is inserted alone, with the row its cell is in.
+        rows.append(
+            region(f"gg-row-{seat}-{r}", f'<g role="row" id="gg-row-{seat}-{r}">{"".join(cells)}</g>')
+        )
     parts.append("".join(rows))
     for c, placed in enumerate(grid):
         if placed is None:
@@ -218,7 +221,13 @@ def train(
             cls += " hidden-placed"
         if c in fresh and ctx.animate:
             cls += " anim-appear"
-        parts.append(draw.placed_tile(tiles[placed[0]], placed[1], c, cls, (scored or {}).get(c, ()), big))
+        tid = f"gg-tile-{seat}-{c}"
+        parts.append(
+            region(
+                tid,
+                draw.placed_tile(tiles[placed[0]], placed[1], c, cls, (scored or {}).get(c, ()), big, tid),
+            )
+        )
     if pencil is not None and grid[pencil.cell] is None and (held is None or held["cell"] != pencil.cell):
         parts.append(
             draw.placed_tile(tiles[view["hidden"][seat]], pencil.rot, pencil.cell, "pencilled", big=big)
@@ -438,12 +447,12 @@ def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None, 
                 data_cat=cat,
                 data_seat=p,
             )
-        rows.append(tag("tr", cells))
+        rows.append(region_of(tag("tr", cells, id=None if dialog else f"gg-cat-{cat}")))
     total = tag("th", esc(t("ghosts-galore.category.total")), scope="row") + "".join(
         tag("td", tag("strong", esc(s.total)), data_total=p, class_="you" if p == you else None)
         for p, s in enumerate(all_sheets)
     )
-    rows.append(tag("tr", total, class_="total"))
+    rows.append(region_of(tag("tr", total, class_="total", id=None if dialog else "gg-total")))
     if over:
         dead = tag("th", esc(t("ghosts-galore.dead-ends-label")), scope="row") + "".join(
             tag("td", esc(len(s.dead_ends)), data_dead=p) for p, s in enumerate(all_sheets)
@@ -521,9 +530,13 @@ def others(
         region_of(
             tag(
                 "figure",
-                tag(
-                    "figcaption",
-                    esc(name(ctx, s)) + (" · " + esc(t("ghosts-galore.taken")) if view["taken"][s] else ""),
+                region_of(
+                    tag(
+                        "figcaption",
+                        esc(name(ctx, s))
+                        + (" · " + esc(t("ghosts-galore.taken")) if view["taken"][s] else ""),
+                        id=f"gg-cap-{s}",
+                    )
                 )
                 + train(ctx, view, s, live=False, scored=scored.get(s)),
                 class_="gg-train other" + (" shown" if s == shown else ""),

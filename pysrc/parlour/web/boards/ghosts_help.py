@@ -51,21 +51,14 @@ def position(
     from parlour.engine import canonical_json
     from parlour.games.ghosts_galore.rules import DRAFT_ROUNDS, GAME, GhostsState
 
-    grids = tuple(
-        tuple(
-            next(
-                (
-                    (int(t), int(r))
-                    for c, t, r in (p.split(":") for p in train.split())
-                    if parse_cell(c) == cell
-                ),
-                None,
-            )
-            for cell in range(9)
-        )
-        for train in trains
-    )
-    held = {t for g in grids for p in g if p for t in p[:1]} | {*hidden, *table, *stack, pending}
+    def grid(train: str) -> tuple[tuple[int, int] | None, ...]:
+        cells: list[tuple[int, int] | None] = [None] * 9
+        for cell, tile, rot in (placed.split(":") for placed in train.split()):
+            cells[parse_cell(cell)] = (int(tile), int(rot))
+        return tuple(cells)
+
+    grids = tuple(grid(train) for train in trains)
+    held = {p[0] for g in grids for p in g if p} | {*hidden, *table, *stack, pending}
     free = [t for t in range(len(tile_set())) if t not in held]
     size = 6  # a round's stack: players + 4
     if rnd <= DRAFT_ROUNDS:

@@ -18,7 +18,7 @@ from parlour.games.wooly_bully.board import Board
 from parlour.games.wooly_bully.tiles import COLOURS, FOREST, shepherd_id, tile
 from parlour.web import markup
 from parlour.web.boards import wooly_svg as svg
-from parlour.web.boards.wooly_help import HELP, HELP_RULES  # noqa: F401  (the help reads them here)
+from parlour.web.boards.wooly_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, button, esc, region_of, tag
 from parlour.web.play import BoardContext, Choice, Decision
 
@@ -651,91 +651,3 @@ def _arrow(
         nxt = keys[(keys.index(current) + dx) % len(keys)]
         ui["hand-cursor"] = nxt
         ui["focus"] = f"wb-hand-{nxt}"
-
-
-# --- rules help ----------------------------------------------------------------------------------------
-def laid(cells: list[tuple[int, int, int, int]]) -> Board:
-    """A board with the tiles ``(x, y, tile, rot)`` laid village first (a second tile on a square
-    goes on top), as a diagram shows them."""
-    from parlour.games.wooly_bully.tiles import village_id
-
-    board = Board()
-    order = sorted(cells, key=lambda c: (c[2] != village_id(), abs(c[0]) + abs(c[1])))
-    for x, y, tid, rot in order:
-        if (x, y) in board.cells:
-            board.stack(tid, (x, y))
-        elif not board.cells or board.fits(tid, rot, (x, y)):
-            board.place(tid, rot, (x, y))
-    return board
-
-
-def figure(t: Any, cells: list[tuple[int, int, int, int]], label: str) -> str:
-    """A live diagram for the rules help: tiles ``(x, y, tile, rot)`` drawn by the board's own code,
-    closed and spoiled pastures marked as on the table."""
-    board = laid(cells)
-    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-    x0, y0 = min(xs) * S - 8, min(ys) * S - 8
-    w, h = (max(xs) - min(xs) + 1) * S + 16, (max(ys) - min(ys) + 1) * S + 16
-    body = "".join(svg.tile_svg(st[0], rot, x * S, y * S) for (x, y), (rot, st) in board.cells.items())
-    body += "".join(
-        svg.tile_svg(st[-1], 0, x * S, y * S, "on-top")
-        for (x, y), (_r, st) in board.cells.items()
-        if len(st) > 1
-    )
-    return tag(
-        "figure",
-        f'<svg viewBox="{x0} {y0} {w} {h}" class="wb-field wb-diagram" role="img" aria-label="{esc(label)}">'
-        + svg.defs()
-        + body
-        + "".join(marks(board, t))
-        + "</svg>"
-        + tag("figcaption", esc(label)),
-        class_="wb-figure",
-    )
-
-
-def _design(design: str, colour: int | None = None) -> int:
-    from parlour.games.wooly_bully.tiles import all_tiles
-
-    for x in all_tiles():
-        if x.design == design and (colour is None or colour in x.edges):
-            return x.id
-    raise KeyError(design)
-
-
-def help_examples(t: Any) -> dict[str, str]:
-    """Diagrams shown after paragraphs of the rules help (by message key)."""
-    from parlour.games.wooly_bully.tiles import ids_of, village_id
-
-    black, blue = COLOURS.index("black"), COLOURS.index("blue")
-    village = village_id()
-    vcap = _design("village-cap", black)
-    cap = _design("cap", black)
-    straight = _design("straight", black)
-    wolf, hunter = ids_of("wolf")[0], ids_of("hunter")[0]
-    deep = _design("deep-forest")
-    vcap_blue = _design("village-cap", blue)
-    closed = [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, straight, 0), (-1, -2, cap, 2)]
-    sheep = laid(closed).score(black, False)  # the captions say what the tile set prints
-    return {
-        "wooly-bully.help.turn": figure(
-            t, [(0, 0, village, 0), (-1, 0, vcap, 0), (-1, -1, cap, 2)], t("wooly-bully.figure.turn")
-        ),
-        "wooly-bully.help.wolf": figure(
-            t, [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0)], t("wooly-bully.figure.wolf")
-        ),
-        "wooly-bully.help.hunter": figure(
-            t,
-            [*closed, (-2, -1, deep, 0), (-2, -2, wolf, 0), (-2, -2, hunter, 0)],
-            t("wooly-bully.figure.hunter", count=sheep),
-        ),
-        "wooly-bully.help.scoring": figure(
-            t, [*closed, (1, 0, vcap_blue, 2)], t("wooly-bully.figure.scoring", count=sheep)
-        ),
-        "wooly-bully.help.reveal": tag(
-            "figure",
-            svg.mini(ids_of("shepherd")[black], 0, t("wooly-bully.design.shepherd"), 96)
-            + tag("figcaption", esc(t("wooly-bully.figure.reveal"))),
-            class_="wb-figure",
-        ),
-    }

@@ -24,3 +24,118 @@ HELP_RULES: dict[str, tuple[str, ...]] = {
 }
 """Each help paragraph's rules: named before it, each a link target (``rule-WB-8``) for the log's
 refusals and the embeds' captions; the sentences themselves carry no codes."""
+
+
+def position(
+    cells: tuple[tuple[int, int, str, int], ...], hands: tuple[tuple[str, ...], ...], turn: int = 0
+) -> str:
+    """A lesson's table as the state's JSON (what the diagrams read for a game without notation):
+    the village, then ``cells`` (x, y, a design and colour as ``"cap black"``, rotation) laid in
+    that order, each player's hand, black sheep for seat 0 and blue for seat 1, the rest in the bag
+    (in the set's order). Each name is the first tile of its look not named before."""
+    from parlour.engine import canonical_json
+    from parlour.games.wooly_bully.board import Board
+    from parlour.games.wooly_bully.rules import GAME
+    from parlour.games.wooly_bully.state import Turn
+    from parlour.games.wooly_bully.tiles import COLOURS, all_tiles, bag_ids, village_id
+
+    used = {village_id()}
+
+    def tid(name: str) -> int:
+        design, *colour = name.split()
+        want = COLOURS.index(colour[0]) if colour else None
+        found = next(
+            (
+                t.id
+                for t in all_tiles()
+                if t.design == design and t.id not in used and want in (None, *t.edges)
+            ),
+            None,
+        )
+        if found is None:
+            raise KeyError(f"no {name} tile left")
+        used.add(found)
+        return found
+
+    entries = [((0, 0), 0, (village_id(),)), *(((x, y), rot, (tid(n),)) for x, y, n, rot in cells)]
+    held = tuple(tuple(sorted(map(tid, h))) for h in hands)
+    state = GAME.setup(len(hands), GAME.check_options(None), 0).with_(
+        board=Board.build(entries),
+        placed=tuple(p for p, _r, _s in entries),
+        hands=held,
+        bag=tuple(t for t in bag_ids() if t not in used),
+        colours=(0, 3, 1, 2)[: len(hands)],
+        turns=(Turn(turn),),
+        rotation=turn,
+    )
+    return canonical_json(GAME.encode_state(state))
+
+
+def moves(*played: str | list[object]) -> str:
+    """Moves as a lesson writes them: a JSON list (Wooly Bully's move texts have commas), each a
+    move or ``[seat, move]`` for a seat playing out of turn."""
+    import json
+
+    return json.dumps(played, separators=(",", ":"))
+
+
+HOME = ((-1, 0, "village-cap black", 0), (1, 0, "village-cap yellow", 2))
+"""The village with a black pasture to its west and a yellow one to its east: most lessons' start."""
+CLOSED = (*HOME, (-1, -1, "cap black", 2))
+"""The black pasture closed by a pasture end: 8 sheep, forests all round it."""
+HAND = ("straight yellow", "corner blue", "deep-forest")
+"""A hand of tiles that each fit somewhere and close nothing."""
+
+LESSONS: tuple[tuple[str | int | None, ...], ...] = (
+    (
+        "turn",
+        "turn",
+        position((), (("village-cap black", *HAND), ("cap black", "cap-2 yellow"))),
+        moves("32@-1,0/0", "0@-1,-1/2"),
+    ),
+    (
+        "draw",
+        "draw",
+        position(CLOSED, (HAND, ("village-edge", "cap-2 yellow"))),
+        moves("59@1,-1/0", "56@0,-1/2"),
+    ),
+    (
+        "closed",
+        "close",
+        position((*HOME, (-1, -1, "straight black", 0)), (("cap black", *HAND[:2]), ("cap-2 yellow",))),
+        "",
+        "e:tile-placed:x=-1:y=-2",
+        moves("0@-1,-2/2"),
+        None,
+        1,
+    ),
+    (
+        "wolf",
+        "wolf",
+        position(CLOSED, (HAND, ("wolf", "cap-2 yellow"))),
+        moves([1, "60@-2,-1/0"], "9@2,0/0"),
+    ),
+    (
+        "hunter",
+        "save",
+        position(
+            (*CLOSED, (-2, -1, "wolf", 0), (1, -1, "deep-forest", 0)),
+            (("hunter", *HAND[:2]), ("cap-2 yellow",)),
+        ),
+        "",
+        "e:tile-placed:on=True",
+        moves("64@-2,-1/0"),
+        None,
+        1,
+    ),
+    (
+        "reveal",
+        "reveal",
+        position(HOME, (HAND, ("cap-2 yellow",))),
+        moves("reveal@-1,-1", "59@-2,0/0", "9@2,0/0"),
+    ),
+    ("leave", "leave", position(CLOSED, (HAND, ("cap-2 yellow",))), moves([1, "leave"], "59@1,-1/0")),
+)
+"""The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
+position, moves to step through, or a goal, one right answer, no seat (the table's view; an
+exercise shows the reader's) and the moves a try may take); words ``wooly-bully.teach.<id>``."""

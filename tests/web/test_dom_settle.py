@@ -1,0 +1,140 @@
+"""What a redraw puts back (:mod:`parlour.web.dom`, run here against a stand-in ``js``): the log's
+scroll in the next frame, not inside the drawing's task, where setting it makes the browser lay the
+page out (issue #17); and the page's language left alone when it did not change (rewriting it made
+Chromium restyle every element of the page)."""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+
+class Log:
+    """A scrolling log: ``height`` of content, ``shown`` of it in view."""
+
+    def __init__(self, element_id: str, height: float, top: float = 0.0) -> None:
+        self.id, self.scrollHeight, self.clientHeight, self.scrollTop = element_id, height, 200.0, top
+
+    def at_end(self) -> bool:
+        return self.scrollTop + self.clientHeight >= self.scrollHeight - 4
+
+
+class Root:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def querySelectorAll(self, selector: str) -> list[Log]:
+        assert selector == "[data-keep-scroll][id]"
+        return list(self.page.logs.values())
+
+
+class Element:
+    """The document's root element: counts the writes of its ``lang``."""
+
+    def __init__(self) -> None:
+        self._lang, self.lang_writes = "en", 0
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @lang.setter
+    def lang(self, value: str) -> None:
+        self.lang_writes += 1
+        self._lang = value
+
+
+class Page:
+    """The page's logs by id, and the callbacks waiting for the next animation frame."""
+
+    def __init__(self) -> None:
+        self.logs: dict[str, Log] = {}
+        self.frame: list[Callable[..., None]] = []
+        self.documentElement = Element()
+        self.title = "Parlour"
+
+    def getElementById(self, element_id: str) -> Any:
+        return self.logs.get(element_id)
+
+    def next_frame(self) -> None:
+        waiting = list(self.frame)
+        self.frame.clear()
+        for fn in waiting:
+            fn(16.0)
+
+
+class Proxy:
+    def __init__(self, fn: Callable[..., None]) -> None:
+        self.fn = fn
+
+    def __call__(self, *args: Any) -> None:
+        self.fn(*args)
+
+    def destroy(self) -> None:
+        pass
+
+
+@pytest.fixture
+def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Page]]:
+    doc = Page()
+    js = types.ModuleType("js")
+    js.document = doc  # type: ignore[attr-defined]
+    js.requestAnimationFrame = doc.frame.append  # type: ignore[attr-defined]
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = Proxy  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.delitem(sys.modules, "parlour.web.dom", raising=False)
+    import parlour.web.dom as dom
+
+    yield dom, doc
+    sys.modules.pop("parlour.web.dom")  # it holds the stand-in js: not for later tests
+
+
+def redraw(dom: Any, doc: Page, replaced: dict[str, float]) -> None:
+    """What :func:`parlour.web.dom.redraw` does to the logs: hold their scroll, replace the ones
+    named (a new element scrolled to its top, this much content), put the scroll back."""
+    root = Root(doc)
+    held = dom._scroll_positions(root)
+    for element_id, height in replaced.items():
+        doc.logs[element_id] = Log(element_id, height)
+    dom._restore_scroll(root, held)
+
+
+def test_the_log_follows_its_newest_entry_in_the_next_frame_even_after_two_redraws(page):
+    dom, doc = page
+    doc.logs["move-log"] = Log("move-log", 1000.0, top=800.0)  # at its newest entry
+    redraw(dom, doc, {"move-log": 1040.0})
+    assert doc.logs["move-log"].scrollTop == 0, "not put back inside the drawing's task"
+    redraw(dom, doc, {"move-log": 1080.0})  # a second drawing before the frame (a bot's move)
+    doc.next_frame()
+    log = doc.logs["move-log"]
+    assert log.at_end() and log.scrollTop == 1080.0
+    assert not doc.frame, "one frame puts everything back"
+
+
+def test_a_log_scrolled_back_stays_where_the_player_put_it(page):
+    dom, doc = page
+    doc.logs["move-log"] = Log("move-log", 1000.0, top=120.0)
+    redraw(dom, doc, {"move-log": 1040.0})
+    redraw(dom, doc, {})
+    doc.next_frame()
+    assert doc.logs["move-log"].scrollTop == 120.0
+    # A new log (none before it) starts at its newest entry.
+    redraw(dom, doc, {"net-log": 900.0})
+    doc.next_frame()
+    assert doc.logs["net-log"].at_end() and doc.logs["move-log"].scrollTop == 120.0
+
+
+def test_the_pages_language_is_written_only_when_it_changes(page):
+    dom, doc = page
+    dom.set_language("en", "Parlour")
+    assert doc.documentElement.lang_writes == 0
+    dom.set_language("uk", "Парлор")
+    assert doc.documentElement.lang == "uk" and doc.title == "Парлор"
+    assert doc.documentElement.lang_writes == 1
