@@ -5,6 +5,7 @@ Chromium restyle every element of the page)."""
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -48,17 +49,39 @@ class Element:
         self._lang = value
 
 
+class Focusable:
+    """An element that takes the focus, noting whether it was asked to scroll into view."""
+
+    def __init__(self, page: Page, element_id: str) -> None:
+        self.page, self.id, self.tagName = page, element_id, "BUTTON"
+
+    def focus(self, options: dict[str, bool] | None = None) -> None:
+        self.page.activeElement = self
+        self.page.focus_scrolled.append((self.id, not (options or {}).get("preventScroll")))
+
+    def isSameNode(self, other: Any) -> bool:
+        return self is other
+
+
 class Page:
-    """The page's logs by id, and the callbacks waiting for the next animation frame."""
+    """The page's logs and buttons by id, what has the focus, the callbacks waiting for the next
+    animation frame and the window's scrolls."""
 
     def __init__(self) -> None:
         self.logs: dict[str, Log] = {}
+        self.buttons: dict[str, Focusable] = {}
+        self.activeElement: Any = None
+        self.focus_scrolled: list[tuple[str, bool]] = []
+        self.window_scrolls: list[tuple[int, int]] = []
         self.frame: list[Callable[..., None]] = []
         self.documentElement = Element()
         self.title = "Parlour"
 
     def getElementById(self, element_id: str) -> Any:
-        return self.logs.get(element_id)
+        return self.logs.get(element_id) or self.buttons.get(element_id)
+
+    def scrollTo(self, x: int, y: int) -> None:
+        self.window_scrolls.append((x, y))
 
     def next_frame(self) -> None:
         waiting = list(self.frame)
@@ -84,6 +107,8 @@ def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Page]]:
     js = types.ModuleType("js")
     js.document = doc  # type: ignore[attr-defined]
     js.requestAnimationFrame = doc.frame.append  # type: ignore[attr-defined]
+    js.window = doc  # type: ignore[attr-defined]
+    js.JSON = types.SimpleNamespace(parse=json.loads)  # type: ignore[attr-defined]
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = Proxy  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "js", js)
@@ -138,3 +163,30 @@ def test_the_pages_language_is_written_only_when_it_changes(page):
     dom.set_language("uk", "Парлор")
     assert doc.documentElement.lang == "uk" and doc.title == "Парлор"
     assert doc.documentElement.lang_writes == 1
+
+
+def test_a_new_screen_has_its_title_focused_at_once_and_goes_to_its_top_in_the_next_frame(page):
+    dom, doc = page
+    doc.buttons["screen-title"] = Focusable(doc, "screen-title")
+    dom.focus("screen-title")
+    assert doc.activeElement is doc.buttons["screen-title"]  # keys typed now go to the new screen
+    assert doc.focus_scrolled == [("screen-title", False)] and doc.window_scrolls == []
+    doc.next_frame()
+    assert doc.window_scrolls == [(0, 0)]
+
+
+def test_a_redrawn_button_gets_the_focus_back_where_it_was_and_a_new_target_is_scrolled_to(page):
+    dom, doc = page
+    root = Root(doc)
+    doc.buttons["cell-3"] = Focusable(doc, "cell-3")
+    doc.buttons["cell-3"].focus()
+    held = {"focus": "cell-3", "tag": "BUTTON", "typed": None, "scrolled": {}, "frames": {}}
+    doc.buttons["cell-3"] = Focusable(doc, "cell-3")  # redrawn: a new element with the same id
+    dom._settle(doc, root, held, "cursor")
+    assert doc.activeElement is doc.buttons["cell-3"] and doc.focus_scrolled[-1] == ("cell-3", False)
+    dom._settle(doc, root, held, "cursor")  # drawn again, not replaced: focus is left alone
+    assert len(doc.focus_scrolled) == 2
+    del doc.buttons["cell-3"]  # gone (a decision's button after the choice): the board's cursor
+    doc.buttons["cursor"] = Focusable(doc, "cursor")
+    dom._settle(doc, root, held, "cursor")
+    assert doc.activeElement is doc.buttons["cursor"] and doc.focus_scrolled[-1] == ("cursor", True)

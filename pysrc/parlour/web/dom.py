@@ -34,6 +34,12 @@ def _proxy(fn: Callable[..., Any]) -> Any:
     return p
 
 
+def _still() -> Any:
+    """Focus options that do not scroll: scrolling the element into view makes the browser lay the
+    page out at once, inside the drawing's task."""
+    return js.JSON.parse('{"preventScroll":true}')
+
+
 def render(html: str, home: str = "") -> None:
     """Replace the app's markup, keeping keyboard focus on the element with the same id; when that
     element is gone (a decision's button after the choice), focus goes to ``home`` (the board's
@@ -149,7 +155,11 @@ def _settle(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
             el = doc.getElementById(home)
         # Focusing the element that has focus (it was not redrawn) would still restyle the page.
         if _some(el) and not el.isSameNode(doc.activeElement):
-            el.focus()
+            # The same id is where it was: scrolling it into view would lay the page out here.
+            if str(el.id) == focus_id:
+                el.focus(_still())
+            else:
+                el.focus()
             if typed is not None and str(el.id) == focus_id and str(el.tagName) == held["tag"]:
                 el.value = typed[0]
                 with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
@@ -200,7 +210,26 @@ def _restore_scroll(root: Any, scrolled: dict[str, tuple[float, bool]]) -> None:
     for el in root.querySelectorAll("[data-keep-scroll][id]"):
         _scroll_due[str(el.id)] = scrolled.get(str(el.id), (0.0, True))
     if _scroll_due and not waiting:
-        js.requestAnimationFrame(create_proxy_once(_scroll_now))
+        _in_next_frame(_scroll_now)
+
+
+_frame: list[Callable[[], None]] = []
+"""What waits for the next animation frame (:func:`_in_next_frame`)."""
+
+
+def _in_next_frame(fn: Callable[[], None]) -> None:
+    """Run ``fn`` in the next animation frame, before the browser lays the page out for it: what
+    needs the layout (a scroll) costs nothing more there, and the drawing's task stays short."""
+    if not _frame:
+        js.requestAnimationFrame(create_proxy_once(_run_frame))
+    _frame.append(fn)
+
+
+def _run_frame() -> None:
+    waiting = list(_frame)
+    _frame.clear()
+    for fn in waiting:
+        fn()
 
 
 def _scroll_now() -> None:
@@ -249,8 +278,9 @@ def focus(element_id: str) -> None:
     el = js.document.getElementById(element_id)
     if _some(el):
         if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
-            js.window.scrollTo(0, 0)
-        if not el.isSameNode(js.document.activeElement):  # focused already: a restyle for nothing
+            _in_next_frame(lambda: js.window.scrollTo(0, 0))  # here it would lay out the new screen
+            el.focus(_still())
+        elif not el.isSameNode(js.document.activeElement):  # focused already: a restyle for nothing
             el.focus()
 
 
