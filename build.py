@@ -294,13 +294,65 @@ def reindent(text: str) -> str:
     return "".join(lines)
 
 
+def _tokens(text: str) -> list[tuple[int, str]]:
+    return [
+        (t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.string.strip()
+    ]
+
+
+def _word(char: str) -> bool:
+    return char.isalnum() or char == "_" or not char.isascii()
+
+
+def despace(text: str) -> str:
+    """``text`` without the spaces between tokens on a line that Python does not need (``x = f(a, b)``
+    becomes ``x=f(a,b)``; the budget, decision 0088), every token on its line and column order kept.
+    Spaces stay between two words, after a number, and anywhere inside an f-string. The result is
+    tokenized again and must give the same tokens, else the build stops."""
+    lines = text.splitlines(keepends=True)
+    cuts: dict[int, list[tuple[int, int]]] = {}
+    before: tokenize.TokenInfo | None = None
+    strings = 0  # inside an f-string (3.12+ tokenizes its parts): its spaces are text
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        kind = tokenize.tok_name[token.type]
+        if kind in ("NEWLINE", "NL", "INDENT", "DEDENT", "COMMENT", "ENDMARKER"):
+            before = None
+            continue
+        if (
+            before is not None
+            and strings == 0
+            and before.end[0] == token.start[0]
+            and before.end[1] < token.start[1]
+        ):
+            words = _word(before.string[-1]) and _word(token.string[0])
+            number = before.type == tokenize.NUMBER or (
+                token.type == tokenize.NUMBER and token.string[0] == "."
+            )
+            if not words and not number:
+                cuts.setdefault(token.start[0], []).append((before.end[1], token.start[1]))
+        if kind.endswith("STRING_START"):
+            strings += 1
+        elif kind.endswith("STRING_END"):
+            strings -= 1
+        before = token
+    for row, spans in cuts.items():
+        line = lines[row - 1]
+        for start, end in reversed(spans):  # tokenize's columns count characters, as str does
+            line = line[:start] + line[end:]
+        lines[row - 1] = line
+    result = "".join(lines)
+    if _tokens(result) != _tokens(text):
+        raise SystemExit("despace changed the tokens of a module")
+    return result
+
+
 def shipped(path: Path) -> bytes:
     """A file of the package as the browser gets it: Python without comments, docstrings and
     function annotations (``strip_source``, ``strip_annotations``), JSON catalogues and tables without
     indentation; anything else as it is. Decision 0084 measures what each saves."""
     data = path.read_bytes()
     if path.suffix == ".py":
-        return reindent(strip_annotations(strip_source(data.decode("utf-8")))).encode("utf-8")
+        return despace(reindent(strip_annotations(strip_source(data.decode("utf-8"))))).encode("utf-8")
     if path.suffix == ".json":
         return json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return data

@@ -116,11 +116,13 @@ class _Page:
     def redraw(self, changes: Any, home: str, reused: Any) -> bool:
         return True
 
-    def note_redraw(self, markup_ms: float, draw_ms: float, drawn: int, screen: int) -> None:
-        self.noted.append((markup_ms, draw_ms, drawn, screen))
+    def note_redraw(self, markup_ms: float, draw_ms: float, drawn: int, screen: int, *more: float) -> None:
+        self.noted.append((markup_ms, draw_ms, drawn, screen))  # more: the comparison, the rules before
 
 
-def screen() -> dict[str, float]:
+def screen(hands: bool = False) -> dict[str, float]:
+    """The match screen's Python at a visitor's end: a claim that takes it, or (``hands``) the hand
+    that ends a search, every seat's route revealed (drawn on the castle since decision 0069)."""
     from parlour.web import app as app_mod
     from parlour.web.boards import boo as board
     from parlour.web.session import HUMAN, LocalSession
@@ -158,6 +160,12 @@ def screen() -> dict[str, float]:
             route = shortest_route(state.problem(seat))
             getattr(solver, "_kept", {}).clear()
             move = BooMove("claim", state.now + 1000, route, visitor=state.visitor)
+            if hands:  # three hands, then the fourth (more than half of 6) is the one measured
+                for s in range(3):
+                    session.play(s, BooMove("hand", state.now + 500 + s, visitor=state.visitor))
+                app.played([])
+                app.render()
+                seat, move = 3, BooMove("hand", state.now + 1000, visitor=state.visitor)
             start = time.perf_counter()
             events = session.play(seat, move)
             played = time.perf_counter()
@@ -182,7 +190,8 @@ def screen() -> dict[str, float]:
 
 
 def measure() -> dict[str, float]:
-    return {**rules(), **screen()}
+    reveal = {f"reveal_{k}": v for k, v in screen(hands=True).items()}
+    return {**rules(), **screen(), **reveal}
 
 
 if __name__ == "__main__":

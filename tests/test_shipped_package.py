@@ -313,3 +313,25 @@ def test_the_shipped_icons_are_smaller_and_show_the_same_pixels(tmp_path: Path):
         shipped = (tmp_path / "icons" / source.name).read_bytes()
         assert len(shipped) < 0.7 * source.stat().st_size, source.name
         assert png_pixels(shipped) == png_pixels(source.read_bytes()), source.name
+
+
+def test_despace_drops_the_spaces_python_does_not_need_and_keeps_words_numbers_and_strings_apart():
+    source = (
+        "def f(a, b = None, *rest):\n"
+        "    x = a if b is not None else -1\n"
+        '    y = f"{a!r:>5} { b }" + "a b"  # note\n'
+        "    return (1 .real, x in [1, 2], not -x, y, 2 if x else .5, 1e3)\n"
+    )
+    shipped = build.despace(source)
+    assert shipped == (
+        "def f(a,b=None,*rest):\n"
+        "    x=a if b is not None else-1\n"
+        '    y=f"{a!r:>5} { b }"+"a b"  # note\n'
+        "    return(1 .real,x in[1,2],not-x,y,2 if x else .5,1e3)\n"
+    )
+    results = []
+    for text in (source, shipped):
+        namespace: dict[str, Any] = {}
+        exec(compile(text, "m.py", "exec"), namespace)
+        results.append(namespace["f"](3, 4))
+    assert results[0] == results[1] == (1, False, False, "    3 4a b", 2, 1000.0)

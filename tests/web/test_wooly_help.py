@@ -91,7 +91,7 @@ BLACK = COLOURS.index("black")
 
 def test_the_lessons_cover_the_main_rules_with_examples_and_at_least_two_exercises():
     paras = {lesson.para for lesson in LESSONS}
-    assert {"turn", "draw", "closed", "wolf", "hunter", "reveal", "leave"} <= paras
+    assert {"turn", "draw", "closed", "wolf", "hunter", "reveal", "leave", "scoring"} <= paras
     assert len([x for x in LESSONS if x.goal]) >= 2
     assert len({x.id for x in LESSONS}) == len(LESSONS)
 
@@ -146,6 +146,12 @@ def test_the_examples_show_what_the_rulebook_says_each_rule_does():
     assert kinds == ["revealed", "drew", "extra-turn"] and reveal.state(1).revealed[0]
     leave = dict(happened(by_id["leave"], 1))  # WB-13: 6 bonus points to the first; the last plays on
     assert leave["left"]["bonus"] == 6 and leave["final-plays"]["player"] == 0
+    end = by_id["end"]  # WB-14, WB-15: all have left; the closed pasture's sheep against the bonus
+    over = dict(happened(end, 2))["game-over"]
+    assert over["reason"] == "wooly-bully.end.all-left" and dict(happened(end, 2))["left"]["bonus"] == 0
+    assert over["scores"] == [end.state(2).board.score(BLACK), 6] and GAME.outcome(end.state(2)).winners == (
+        0,
+    )
 
 
 def test_a_wrong_move_in_an_exercise_is_told_wrong_at_once_even_when_the_turn_goes_on():

@@ -27,16 +27,19 @@ refusals and the embeds' captions; the sentences themselves carry no codes."""
 
 
 def position(
-    cells: tuple[tuple[int, int, str, int], ...], hands: tuple[tuple[str, ...], ...], turn: int = 0
+    cells: tuple[tuple[int, int, str, int], ...],
+    hands: tuple[tuple[str, ...], ...],
+    left: tuple[int, ...] = (),
 ) -> str:
     """A lesson's table as the state's JSON (what the diagrams read for a game without notation):
     the village, then ``cells`` (x, y, a design and colour as ``"cap black"``, rotation) laid in
     that order, each player's hand, black sheep for seat 0 and blue for seat 1, the rest in the bag
-    (in the set's order). Each name is the first tile of its look not named before."""
+    (in the set's order), seat 0 to play; ``left``: seats that have left, in order, with their bonus.
+    Each name is the first tile of its look not named before."""
     from parlour.engine import canonical_json
     from parlour.games.wooly_bully.board import Board
     from parlour.games.wooly_bully.rules import GAME
-    from parlour.games.wooly_bully.state import Turn
+    from parlour.games.wooly_bully.state import BONUSES, Turn
     from parlour.games.wooly_bully.tiles import COLOURS, all_tiles, bag_ids, village_id
 
     used = {village_id()}
@@ -65,8 +68,9 @@ def position(
         hands=held,
         bag=tuple(t for t in bag_ids() if t not in used),
         colours=(0, 3, 1, 2)[: len(hands)],
-        turns=(Turn(turn),),
-        rotation=turn,
+        turns=(Turn(0),),
+        left=left,
+        bonus=tuple(BONUSES[left.index(p)] if p in left else 0 for p in range(len(hands))),
     )
     return canonical_json(GAME.encode_state(state))
 
@@ -135,6 +139,14 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         moves("reveal@-1,-1", "59@-2,0/0", "9@2,0/0"),
     ),
     ("leave", "leave", position(CLOSED, (HAND, ("cap-2 yellow",))), moves([1, "leave"], "59@1,-1/0")),
+    (
+        "scoring",
+        "end",
+        position(
+            (*HOME, (-1, -1, "straight black", 0)), (("cap black", *HAND), ("cap-2 yellow",)), left=(1,)
+        ),
+        moves("0@-1,-2/2", "leave"),
+    ),
 )
 """The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
 position, moves to step through, or a goal, one right answer, no seat (the table's view; an
