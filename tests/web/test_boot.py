@@ -4,9 +4,12 @@ board imported, every catalogue read, and nothing of the page touched while doin
 from __future__ import annotations
 
 import gc
+import json
 import random
+import subprocess
 import sys
 import types
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -56,3 +59,36 @@ def test_settle_leaves_what_lives_now_out_of_the_collectors_scans():
         assert gc.get_freeze_count() > 1000
     finally:
         gc.unfreeze()
+
+
+LOADING = r"""
+import json, sys, types
+ffi = types.ModuleType("pyodide.ffi")
+ffi.create_proxy = lambda fn: fn
+sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
+from parlour.web import boot
+steps = []
+for done in boot.loading():
+    steps.append([done, sorted(m for m in sys.modules if m.startswith("parlour"))])
+print(json.dumps(steps))
+"""
+
+
+def test_a_start_without_a_snapshot_imports_the_app_in_steps_the_page_can_paint_between():
+    """The page shows its words between two steps (decision 0089): the app's modules come a few at a
+    time, the share done rises to 1, and at the end everything the app needs is there."""
+    out = subprocess.run(
+        [sys.executable, "-c", LOADING],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(boot.__file__).parents[2],
+    )
+    steps = json.loads(out.stdout)
+    shares = [done for done, _ in steps]
+    assert shares == sorted(shares) and shares[-1] == 1 and len(steps) >= 8
+    modules = [set(names) for _, names in steps]
+    assert set(boot.PAGE_MODULES) <= modules[-1]
+    new = [len(after - before) for before, after in zip([set(), *modules], modules, strict=False)]
+    # No step takes the bulk: the largest brings at most a third of the app's modules.
+    assert max(new) <= len(modules[-1]) / 3, new

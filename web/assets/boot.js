@@ -26,6 +26,7 @@
   let phase = firstVisit ? "download" : "starting";
   let phaseStart = start;
   let got = 0;
+  let done = 0;  // the share of the phase's steps done (starting Python, loading Parlour)
   let ready = false;
   const staged = new Set();
   const staging = [];
@@ -59,23 +60,26 @@
     if (!bar || !text || ready) return;
     const total = words["boot.total-bytes"] || 1;
     const seconds = Math.floor((performance.now() - phaseStart) / 1000);
-    let value;
+    let value, line;
     if (phase === "download") {
       value = 70 * Math.min(1, got / total);
-      text.textContent = say("boot.download", { done: mb(got), total: mb(total) });
+      line = say("boot.download", { done: mb(got), total: mb(total) });
     } else if (phase === "starting") {
-      value = 70 + 20 * (1 - Math.exp(-seconds / 3));
-      text.textContent = say("boot.starting", { s: seconds });
+      value = 70 + 20 * done;
+      line = say("boot.starting", { s: seconds });
     } else {
-      value = 90 + 9 * (1 - Math.exp(-seconds / 2));
-      text.textContent = say("boot.app", { s: seconds });
+      value = 90 + 9 * done;
+      line = say("boot.app", { s: seconds });
     }
+    // Written only when they change: a screen reader hears each change, and nothing else.
+    if (text.textContent !== line) text.textContent = line;
     bar.value = Math.min(99, value);
   };
   const enter = (name) => {
     if (phase === name || (phase === "app" && name === "starting")) return;
     phase = name;
     phaseStart = performance.now();
+    done = 0;
     show();
   };
 
@@ -186,6 +190,32 @@
     } catch (e) { return null; }
   };
   let restored = false;
+  // The next task, at once (a timer would wait 4 ms from the fifth on): the page paints between.
+  // One channel for all, kept: a channel made per pause may be collected with its message unsent.
+  const channel = new MessageChannel();
+  const paused = [];
+  channel.port1.onmessage = () => paused.shift()();
+  const pause = () => new Promise((resolve) => {
+    paused.push(resolve);
+    channel.port2.postMessage(0);
+  });
+  // Python's first start is one task of 2-8 s inside loadPyodide, most of it Pyodide's bootstrap
+  // importing these modules from source (decision 0089). Imported beforehand, one a task, through
+  // the hook build.py adds to loadPyodide, they leave the bootstrap little to do, in the same state.
+  const STDLIB = ("collections functools enum re ast types weakref tokenize linecache copy textwrap typing " +
+    "warnings importlib.util json dis annotationlib inspect dataclasses traceback threading logging " +
+    "concurrent.futures socket locale subprocess pathlib ssl asyncio _pyodide shutil random tempfile zipfile").split(" ");
+  const beforeBootstrap = async (snapshot, api) => {
+    if (snapshot) return;
+    enter("starting");  // every file is here by now, whatever the count of bytes staged says
+    for (const [i, name] of STDLIB.entries()) {
+      await pause();
+      api.rawRun(`__import__("${name}")`);
+      done = (i + 1) / STDLIB.length;
+      show();
+    }
+    await pause();
+  };
   const startPython = async () => {
     const wheel = fetch(new URL(config.wheel, base)).then((r) => r.arrayBuffer());
     const [{ loadPyodide }, snapshot] = await Promise.all([
@@ -196,14 +226,14 @@
     let py = null;
     if (snapshot) {
       try {
-        py = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+        py = await loadPyodide({ indexURL, _loadSnapshot: snapshot, _beforeBootstrap: beforeBootstrap });
         restored = true;
       } catch (e) {
         console.warn("boot: snapshot not restored, starting Python anew", e);
         caches.delete(SNAPSHOTS);
       }
     }
-    if (!py) py = await loadPyodide({ indexURL });
+    if (!py) py = await loadPyodide({ indexURL, _beforeBootstrap: beforeBootstrap });
     await domParsed;
     enter("app");
     py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
@@ -211,10 +241,20 @@
       py.runPython("from parlour.web.boot import restored\nrestored()");
     } else {
       py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(WHEEL_PATH)})`);
-      // Let the phase's words paint before the imports hold the thread.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // The app's modules, one a task, so the words keep moving (the snapshot holds them all).
+      const steps = py.runPython("from parlour.web.boot import loading\nloading()");
+      try {
+        for (let step = steps.next(); !step.done; step = steps.next()) {
+          done = step.value;
+          show();
+          await pause();
+        }
+      } finally {
+        steps.destroy();
+      }
     }
     window.parlourBoot.timings.snapshot = restored;
+    await pause();
     py.runPython("from parlour.web.app import start\nstart()");
     // Once the first screen is up: what lives now is out of the garbage collector's scans.
     setTimeout(() => py.runPython("from parlour.web.boot import settle\nsettle()"), 0);
