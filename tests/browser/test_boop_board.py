@@ -145,6 +145,11 @@ def tab_to(page: Any, prefix: str, limit: int = 80) -> str:
     raise AssertionError(f"Tab never reached #{prefix}…")
 
 
+def next_frames(page: Any) -> None:
+    """Two animation frames later: a drawing put off to the next task (decision 0066) is done."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def test_a_game_played_by_keyboard_alone(page, site_url, watched):
     open_app(page, site_url, "#/boop")
     tab_to(page, "seat-1")
@@ -164,6 +169,7 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
         if page.locator("[data-action=graduate]").count():
             tab_to(page, "grad-")
             page.keyboard.press("Enter")
+            next_frames(page)  # the choice drawn, even when its drawing waits a task
             continue
         if page.locator("#no-ghost").count():
             if turn % 4 == 0:
@@ -173,6 +179,7 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
             else:
                 tab_to(page, "no-ghost")
             page.keyboard.press("Enter")
+            next_frames(page)
             continue
         cursor = focused_id(page) if focused_id(page).startswith("cell-") else tab_to(page, "cell-")
         legal = page.locator(".cell.legal").evaluate_all("els => els.map(e => e.id)")
@@ -184,6 +191,9 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
             page.keyboard.press("ArrowUp" if tr > cr else "ArrowDown")
         assert focused_id(page) == target, "the arrows move the focus over the bed"
         page.keyboard.press("Enter")
+        # A slow move is drawn in the next task (decision 0066): until then the page still shows
+        # the legal cells of the turn just played, which the next turn must not read.
+        page.wait_for_selector(f"#{target}:not(.legal)")
     assert page.locator("#end-screen").count() == 1
     assert focused_id(page) == "play-again", "focus moves into the end dialog"
     for _ in range(6):  # and stays there: the rest of the page is inert
