@@ -8,7 +8,6 @@ import json
 import re
 import sys
 from dataclasses import replace
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -18,22 +17,17 @@ from parlour.games.boo.castle import COLOURS, parse_cell
 from parlour.games.boo.solver import shortest_routes
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import app as app_mod
-from parlour.web import diagram, screens, teach
+from parlour.web import diagram, teach
 from parlour.web.boards import boo as board
+from web import help_pages
+from web.help_pages import words
 
 RULE = re.compile(r"\bBO-D?\d+\b")
 SRC = Path(__file__).resolve().parents[2] / "pysrc" / "parlour"
 
 
 def help_html(lang: str, wanted: str = "") -> str:
-    sections = [(name, [f"boo.help.{k}" for k in paras]) for name, paras in board.HELP]
-    return screens.rules(partial(translate, lang), "boo", [], None, wanted, board.HELP_RULES, sections)
-
-
-def words(html: str) -> str:
-    """What a reader reads: the text, without the rule anchors' names."""
-    html = re.sub(r'<span class="rule-ids">.*?</span></span>', " ", html)
-    return re.sub(r"<[^>]+>", " ", html)
+    return help_pages.help_html("boo", board, lang, wanted)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,7 +8,6 @@ import html as html_lib
 import json
 import re
 import sys
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,10 @@ import pytest
 from parlour.games.ghosts_galore import GAME
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import app as app_mod
-from parlour.web import diagram, screens, teach
+from parlour.web import diagram, teach
 from parlour.web.boards import ghosts_galore as board
+from web import help_pages
+from web.help_pages import words
 
 GID = "ghosts-galore"
 RULE = re.compile(r"\bGG-[A-Z]?\d*\b")
@@ -26,15 +27,7 @@ sys.path.insert(0, str(Path(__file__).parent))  # the app's fake page: test_matc
 
 
 def help_html(lang: str, wanted: str = "") -> str:
-    sections = [(name, [f"{GID}.help.{k}" for k in paras]) for name, paras in board.HELP]
-    t = partial(translate, lang)
-    return screens.rules(t, GID, [], board.help_examples(t), wanted, board.HELP_RULES, sections)
-
-
-def words(html: str) -> str:
-    """What a reader reads: the text, without the rule anchors' names."""
-    html = re.sub(r'<span class="rule-ids">.*?</span></span>', " ", html)
-    return re.sub(r"<[^>]+>", " ", html)
+    return help_pages.help_html(GID, board, lang, wanted, examples=True)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

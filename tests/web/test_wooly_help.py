@@ -6,7 +6,6 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
-from functools import partial
 from pathlib import Path
 
 import pytest
@@ -14,24 +13,17 @@ import pytest
 from parlour.games.wooly_bully import GAME
 from parlour.games.wooly_bully.tiles import COLOURS, ids_of
 from parlour.i18n import LANGUAGES, catalogue, translate
-from parlour.web import diagram, screens, teach
+from parlour.web import diagram, teach
 from parlour.web.boards import wooly_bully as board
+from web import help_pages
+from web.help_pages import words
 
 RULE = re.compile(r"\bWB-[DV]?\d+\b")
 SRC = Path(__file__).resolve().parents[2] / "pysrc" / "parlour"
 
 
 def help_html(lang: str, wanted: str = "") -> str:
-    sections = [(name, [f"wooly-bully.help.{k}" for k in paras]) for name, paras in board.HELP]
-    return screens.rules(
-        partial(translate, lang), "wooly-bully", [], None, wanted, board.HELP_RULES, sections
-    )
-
-
-def words(html: str) -> str:
-    """What a reader reads: the text, without the rule anchors' names."""
-    html = re.sub(r'<span class="rule-ids">.*?</span></span>', " ", html)
-    return re.sub(r"<[^>]+>", " ", html)
+    return help_pages.help_html("wooly-bully", board, lang, wanted)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
