@@ -7,6 +7,7 @@ piece to place, graduation choices and "no ghost" are ordinary buttons.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -101,6 +102,7 @@ def neighbour(cell: str, key: str) -> str:
 
 
 # --- pieces ------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=8)
 def cat_shape(colour: str, kind: str) -> str:
     """A cat head centred on 0,0. Cats are bigger than kittens; orange wears a pumpkin stem and
     purple a witch hat, so the colours differ in shape too (colour-blind players)."""
@@ -280,7 +282,6 @@ def bed(
         row = [f'<g role="row" id="boop-row-{r}">']
         for f in FILES:
             cell = f"{f}{r}"
-            x, y = centre(cell, flip)
             piece = info["pieces"].get(cell)
             if piece:
                 label = t(f"boop.a11y.{piece['colour']}.{piece['piece']}", cell=cell)
@@ -298,43 +299,22 @@ def bed(
                 label += " · " + t("boop.label.waiting-line")
             if refused == f"cell-{cell}":
                 classes.append("refused")
-            cell_attrs = attrs(
-                class_=" ".join(classes),
-                id=f"cell-{cell}",
-                role="gridcell",
-                tabindex=0 if cell == cursor else -1,
-                data_action="cell",
-                data_arg=cell,
-                aria_label=label,
-                aria_disabled=None if editing else "false" if cell in legal else "true",
+            disabled = None if editing else "false" if cell in legal else "true"
+            row.append(
+                cell_markup(cell, flip, label, " ".join(classes), cell == cursor, disabled, cell in legal)
             )
-            shade = "dark" if (FILES.index(f) + r) % 2 else "light"
-            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
-            if cell in legal:
-                body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
-            row.append(f"<g{cell_attrs}>{body}</g>")
         parts.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
     parts.append("</g>")
     parts.append(coordinates(flip))
     pieces = []
     # In the cells' order on the match screen, so that the regions keep their order move to move.
     for cell, piece in sorted(info["pieces"].items()) if regions else info["pieces"].items():
-        x, y = centre(cell, flip)
-        inner = cat_shape(piece["colour"], piece["piece"])
+        motion = ""
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
             cls = "anim-appear" if cell in appeared else "anim"
-            inner = tag("g", inner, class_=cls, style=clock.style(step, dx=dx, dy=dy))
-        drawn = tag(
-            "g",
-            inner,
-            class_=f"piece {piece['colour']} {piece['piece']}",
-            transform=f"translate({x:.0f},{y:.0f})",
-            aria_hidden="true",
-            data_cell=cell,
-            id=f"boop-at-{cell}" if regions else None,
-        )
-        pieces.append(mark(f"boop-at-{cell}", drawn))
+            motion = f' class="{cls}" style="{esc(clock.style(step, dx=dx, dy=dy))}"'
+        pieces.append(piece_markup(cell, flip, piece["colour"], piece["piece"], motion, regions))
     # Each piece a region in a layer of its own: a move redraws the pieces it placed or booped.
     parts.append(
         mark("boop-pieces", f'<g id="boop-pieces">{"".join(pieces)}</g>') if regions else "".join(pieces)
@@ -376,6 +356,51 @@ def bed(
         + "".join(parts)
         + "</svg>"
     )
+
+
+@functools.lru_cache(maxsize=512)
+def cell_markup(
+    cell: str, flip: bool, label: str, classes: str, cursor: bool, disabled: str | None, dot: bool
+) -> str:
+    """One cell of the bed: its square and, when a piece may be placed on it, a dot. Kept by what
+    it is drawn from, since a redraw draws the same 36 cells again and again (issue #17: the bed's
+    markup was most of a boop. redraw's Python)."""
+    x, y = centre(cell, flip)
+    cell_attrs = attrs(
+        class_=classes,
+        id=f"cell-{cell}",
+        role="gridcell",
+        tabindex=0 if cursor else -1,
+        data_action="cell",
+        data_arg=cell,
+        aria_label=label,
+        aria_disabled=disabled,
+    )
+    shade = "dark" if (FILES.index(cell[0]) + int(cell[1:])) % 2 else "light"
+    body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
+    if dot:
+        body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
+    return f"<g{cell_attrs}>{body}</g>"
+
+
+@functools.lru_cache(maxsize=512)
+def piece_markup(cell: str, flip: bool, colour: str, kind: str, motion: str, regions: bool) -> str:
+    """A piece on ``cell`` (``motion``: the attributes of the group animating its arrival), kept by
+    what it is drawn from as the cells are; a region of its own on the match screen."""
+    x, y = centre(cell, flip)
+    inner = cat_shape(colour, kind)
+    if motion:
+        inner = f"<g{motion}>{inner}</g>"
+    drawn = tag(
+        "g",
+        inner,
+        class_=f"piece {colour} {kind}",
+        transform=f"translate({x:.0f},{y:.0f})",
+        aria_hidden="true",
+        data_cell=cell,
+        id=f"boop-at-{cell}" if regions else None,
+    )
+    return region(f"boop-at-{cell}", drawn) if regions else drawn
 
 
 def winning_cells(info: dict[str, Any]) -> set[str]:
