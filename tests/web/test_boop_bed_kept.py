@@ -12,7 +12,7 @@ from parlour.web.boards import boop as board
 
 
 def afresh(*args: object, **kw: object) -> str:
-    for kept in (board.cell_markup, board.piece_markup, board.cat_shape):
+    for kept in (board.cell_markup, board.piece_markup, board.cat_head):
         kept.cache_clear()
     return board.bed(*args, **kw)  # type: ignore[arg-type]
 
