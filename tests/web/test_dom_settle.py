@@ -105,7 +105,7 @@ class Page:
         self.body = Body()
         self.listeners: dict[str, list[Callable[[Any], None]]] = {}
 
-    def addEventListener(self, kind: str, fn: Callable[[Any], None]) -> None:
+    def addEventListener(self, kind: str, fn: Callable[[Any], None], _options: Any = None) -> None:
         self.listeners.setdefault(kind, []).append(fn)
 
     def dispatch(self, kind: str, event: Any) -> None:
