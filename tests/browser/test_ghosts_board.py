@@ -136,10 +136,14 @@ def test_gg_d2_a_person_against_three_bots_to_the_breakdown(page, site_url, watc
 
 def test_the_status_decision_and_controls_fit_a_tablet_and_a_phone_without_scrolling(page, site_url, watched):
     """The match screen's layout (docs/match-screen.md): the score table and the other trains are
-    side panels, folded below the board on a narrow screen, so Undo needs no scroll."""
-    page.set_viewport_size({"width": 820, "height": 1180})
+    side panels, folded below the board on a narrow screen, so Undo needs no scroll; beside the
+    board on a laptop, the other player's train first, in view without scrolling."""
+    page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, site_url, "#/ghosts-galore")
     page.click("#start")  # a person against the computer by default
+    page.wait_for_selector("#gg-flip", timeout=AI_TIMEOUT_MS)
+    box = page.locator("#gg-other-1").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     for width, height in ((820, 1180), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
         page.reload()  # the match resumes; side panels start folded on a narrow screen

@@ -14,6 +14,14 @@ def focused(page: Any) -> str:
     return str(page.evaluate("document.activeElement && document.activeElement.id"))
 
 
+EDGES = "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })"
+
+
+def edges(page: Any, selector: str) -> list[tuple[float, float]]:
+    """The left and right edges, in px from the viewport's left, of each element ``selector`` finds."""
+    return [(left, right) for left, right in page.locator(selector).evaluate_all(EDGES)]
+
+
 def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_links_into_it(
     browser, site_url
 ):
@@ -29,6 +37,10 @@ def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_l
         "els => els.map(e => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })"
     )
     assert min(sizes) >= 44
+    # Each example fits the phone: its bed within the screen, its pools' words clear of the edges.
+    beds, pools = edges(page, "figure.lesson svg.boop-bed"), edges(page, "figure.lesson .pool")
+    assert beds and all(left >= 0 and right <= 390 for left, right in beds), beds
+    assert pools and all(left >= 8 and right <= 382 for left, right in pools), pools
     # An example steps: the boop happens on its board and is told, with the rule's link.
     page.focus("#L-boop-next")
     page.keyboard.press("Enter")
@@ -72,6 +84,10 @@ def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(browser, 
     page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Each example castle shows whole on the phone, its stone rim clear of the screen's edges (the
+    # castle's frame, .castle-wrap, is what shows of its svg).
+    frames = edges(page, "figure.lesson .castle-wrap")
+    assert frames and all(left >= 2 and right <= 388 for left, right in frames), frames
     page.focus("#L-route-next")
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")

@@ -978,8 +978,8 @@ class NetPlay:
         log = play.log_panel(t, ctx, board, "log" not in folded, items=items, memo=self._log_markup)
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
-                play.score_panel(t, ctx, "score" not in folded, board)
-                + play.board_panels(ctx, board, folded)
+                play.board_panels(ctx, board, folded)  # first, as locally (play.game_screen)
+                + play.score_panel(t, ctx, "score" not in folded, board)
                 + log
             )
         return play.layout(

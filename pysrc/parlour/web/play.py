@@ -923,7 +923,9 @@ def game_screen(
     when the player dismissed the end dialog to look at the board; ``folded`` the side panels
     folded away; ``more_open`` when the controls' "More" is open on a phone."""
     gid = ctx.game.id
-    side = score_panel(t, ctx, "score" not in folded, board) + board_panels(ctx, board, folded)
+    # A board's own panels (the other players' trains) first: on a wide screen they are in view
+    # without scrolling, as the table shows them openly; the score breakdown follows.
+    side = board_panels(ctx, board, folded) + score_panel(t, ctx, "score" not in folded, board)
     side += log_panel(t, ctx, board, "log" not in folded)
     return layout(
         t,
