@@ -57,7 +57,7 @@ def reveal_by_the_castle(page: Any) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
         assert page.evaluate("window.scrollY") == 0
-        for selector in ("#boo-hide", "#boo-reveal li", "#boo-booo-0", "#boo-hand-1", "#boo-booo-1"):
+        for selector in ("#boo-hide", "#boo-reveal li >> nth=0", "#boo-booo-0", "#boo-hand-1", "#boo-booo-1"):
             assert in_view(page, selector), (width, selector, page.locator(selector).bounding_box())
     assert page.locator("#boo-reveal ul").evaluate("e => getComputedStyle(e).paddingLeft") == "0px"
 
