@@ -923,7 +923,9 @@ class App:
         changes = None
         ui = self.screen_ui()
         if not prepared:
-            changes = self.draw(html, str(ui.get("home", "")))
+            # Where focus goes when the element it was on is gone: the board's own home (boop.'s
+            # cursor), else the status, the next decision in words (never the page's body).
+            changes = self.draw(html, str(ui.get("home") or "status"))
             self.shown, self.dirty = html, set()
         note = getattr(self.dom, "note_redraw", None)
         if note is not None:  # benchmarks: where a redraw's time went

@@ -101,9 +101,11 @@ def neighbour(cell: str, key: str) -> str:
 
 
 # --- pieces ------------------------------------------------------------------------------------
-def cat_shape(colour: str, kind: str) -> str:
+def cat_shape(colour: str, kind: str, t: T) -> str:
     """A cat head centred on 0,0. Cats are bigger than kittens; orange wears a pumpkin stem and
-    purple a witch hat, so the colours differ in shape too (colour-blind players)."""
+    purple a witch hat, so the colours differ in shape too (colour-blind players). A cat also
+    bears its side's initial in the reader's language: a Latin "P" on a purple cat would read as
+    Cyrillic "Р", the initial of the orange side in ru and uk."""
     r = 36 if kind == "cat" else 26
     ears = f"M{-r * 0.9:.0f},{-r * 0.3:.0f} L{-r * 0.75:.0f},{-r * 1.15:.0f} L{-r * 0.2:.0f},{-r * 0.8:.0f} Z M{r * 0.9:.0f},{-r * 0.3:.0f} L{r * 0.75:.0f},{-r * 1.15:.0f} L{r * 0.2:.0f},{-r * 0.8:.0f} Z"
     cue = (
@@ -115,9 +117,14 @@ def cat_shape(colour: str, kind: str) -> str:
     letter = (
         ""
         if kind == "kitten"
-        else f'<text y="{r * 0.62:.0f}" class="letter">{"O" if colour == "orange" else "P"}</text>'
+        else f'<text y="{r * 0.62:.0f}" class="letter">{esc(initial(colour, t))}</text>'
     )
     return f'<path d="{ears}" class="body"/><circle r="{r}" class="body"/>{eyes}{letter}{cue}'
+
+
+def initial(colour: str, t: T) -> str:
+    """The first letter of a side's name ("Orange", "Рыжие"): the letter its cats bear."""
+    return t(f"boop.colour.{colour}")[:1].upper()
 
 
 def ghost_shape() -> str:
@@ -143,7 +150,7 @@ def steps(events: Sequence[Any]) -> list[int]:
 
 
 def motions(
-    events: Sequence[Any], clock: Timing, flip: bool = False
+    events: Sequence[Any], clock: Timing, t: T, flip: bool = False
 ) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str], dict[str, int]]:
     """From the last ply's events: for each cell where a piece arrived, the offset it came from
     and its step; markup of pieces that left the bed (fading out); cells that newly appeared;
@@ -169,19 +176,19 @@ def motions(
                 norm = max(abs(dx), abs(dy)) or 1
                 colour, piece = data.get("colour", "orange"), data.get("piece", "kitten")
                 style = clock.style(step, dx=dx / norm * 90, dy=dy / norm * 90)
-                leaving.append(fading(fx, fy, colour, piece, style))
+                leaving.append(fading(fx, fy, colour, piece, style, t))
         elif kind == "graduate":
             for cell in data["cells"]:
                 x, y = centre(cell, flip)
                 piece = "cat" if cell in data.get("cats", []) else "kitten"
-                leaving.append(fading(x, y, data["colour"], piece, clock.style(step, dx=0, dy=-60)))
+                leaving.append(fading(x, y, data["colour"], piece, clock.style(step, dx=0, dy=-60), t))
         elif kind in ("ghost-move", "ghost-enter"):
             ghost_steps[str(data.get("colour"))] = step
     return arrivals, leaving, appeared, ghost_steps
 
 
-def fading(x: float, y: float, colour: str, piece: str, style: str) -> str:
-    inner = tag("g", cat_shape(colour, piece), class_="anim-leave", style=style)
+def fading(x: float, y: float, colour: str, piece: str, style: str, t: T) -> str:
+    inner = tag("g", cat_shape(colour, piece, t), class_="anim-leave", style=style)
     return tag(
         "g",
         inner,
@@ -266,7 +273,7 @@ def bed(
     info = game.info(state)
     shown_events = events if animate else ()
     clock = timing(max(steps(shown_events), default=-1) + 1, speed)
-    arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, flip)
+    arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, t, flip)
     win_cells = winning_cells(info)
     # Lines a ghost made wait for the end of a turn (BP-19): marked apart from the choices.
     waiting = {c for line in info["waiting_lines"] for c in line.split("-")}
@@ -320,7 +327,7 @@ def bed(
     # In the cells' order on the match screen, so that the regions keep their order move to move.
     for cell, piece in sorted(info["pieces"].items()) if regions else info["pieces"].items():
         x, y = centre(cell, flip)
-        inner = cat_shape(piece["colour"], piece["piece"])
+        inner = cat_shape(piece["colour"], piece["piece"], t)
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
             cls = "anim-appear" if cell in appeared else "anim"
@@ -546,7 +553,7 @@ def pool_strip(t: T, info: dict[str, Any], p: int, y: float) -> str:
         x = MARGIN + 30 + i * 62
         pics.append(
             f'<g class="piece {colour} {kind}" transform="translate({x},{y + 78}) scale(0.62)">'
-            f"{cat_shape(colour, kind)}</g>"
+            f"{cat_shape(colour, kind, t)}</g>"
         )
     if pool["ghost"]:
         x = MARGIN + 30 + len(kinds) * 62
@@ -568,7 +575,7 @@ def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
         region(
             f"pool-{colour}-{i}",
             f'<svg viewBox="-45 -70 90 115" class="mini piece {colour}" aria-hidden="true" id="pool-{colour}-{i}">'
-            f"{cat_shape(colour, k)}</svg>",
+            f"{cat_shape(colour, k, t)}</svg>",
         )
         for i, k in enumerate(["cat"] * pool["cats"] + ["kitten"] * pool["kittens"])
     )
