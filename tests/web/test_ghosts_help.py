@@ -156,6 +156,46 @@ def test_the_examples_show_what_the_rulebook_says_each_rule_does():
     assert kinds("hidden") == [["hidden"], ["hidden", "game-end"]]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_tie_example_ends_level_on_points_and_fewer_dead_ends_win_both_trains_marked(lang):
+    """GG-T live: the last hidden tile levels the totals; the caption says who tied, at what, and
+    who won on dead ends, from the engine; both trains are drawn, each dead end marked."""
+    from parlour.games.ghosts_galore.board import resolve
+    from parlour.games.ghosts_galore.scoring import score_all
+
+    live = teach.Live(BY_ID["tie"], GID, lang)
+    d = live.diagram
+    assert d is not None and d.steps == 2
+    assert GAME.outcome(d.state(1)) is None
+    end = GAME.outcome(d.state(2))
+    assert end is not None and end.reason == f"{GID}.end.fewer-dead-ends" and end.winners == (1,)
+    sheets = score_all([resolve(g) for g in d.state(2).grids])
+    assert sheets[0].total == sheets[1].total == 43
+    dead = [len(s.dead_ends) for s in sheets]
+    assert dead == [5, 1]
+    live.act("next")
+    assert live.caption_lines(1)[-1][1] == "GG-2", "nothing is settled before the last tile"
+    live.act("next")
+    said = live.caption_lines(2)
+    tie = translate(
+        lang,
+        f"{GID}.end.tie-dead-ends",
+        names=f"{translate(lang, 'app.seat.n', n=1)}, {translate(lang, 'app.seat.n', n=2)}",
+        points=43,
+        winner=translate(lang, "app.seat.n", n=2),
+        dead=translate(lang, f"{GID}.dead-ends", count=1),
+    )
+    assert (tie, "GG-T") in said and said[-1] == (tie, "GG-T")
+    html = live.markup()
+    assert 'id="L-tie-gg-train-0"' in html and 'id="L-tie-gg-train-1"' in html, "both trains"
+    for seat, count in enumerate(dead):
+        train = html[html.index(f'id="L-tie-gg-train-{seat}"') :]
+        assert train[: train.index("</svg>")].count('class="dead-end"') == count
+    assert 'href="#/ghosts-galore/rules?rule=GG-T"' in html
+    live.act("prev")
+    assert 'class="dead-end"' not in live.markup(), "dead ends are marked once the game is over"
+
+
 def test_hidden_information_is_drawn_only_from_the_seat_that_may_see_it():
     """An example is drawn from its seat's view: Player 1's hidden tile and, choosing last, the rest
     of the stack; the draft example, drawn for the whole table, shows neither."""

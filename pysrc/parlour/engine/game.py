@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from parlour.engine.errors import IllegalMove, NotYourTurn
+from parlour.engine.errors import NotYourTurn
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -260,9 +260,3 @@ class Game(ABC, Generic[S, M]):
 def canonical_json(data: JSON) -> str:
     """Compact JSON with sorted keys, the same bytes for the same value on every interpreter."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def require_legal(moves: Sequence[M], move: M, message: str, **kw: Any) -> None:
-    """Raise :class:`IllegalMove` unless ``move`` is in ``moves``."""
-    if move not in moves:
-        raise IllegalMove(message, **kw)

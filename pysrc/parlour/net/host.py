@@ -253,22 +253,6 @@ class HostSession:
         return self._broadcast_lobby()
 
     # --- the host's own controls ---------------------------------------------------------------
-    def set_game(
-        self,
-        game: Game[Any, Any],
-        bots: Mapping[str, BotFactory] | None = None,
-        players: int | None = None,
-        options: Mapping[str, JSON] | None = None,
-    ) -> list[Outgoing]:
-        """Pick another game in the lobby (seats beyond its player count are emptied)."""
-        self._require(LOBBY, "net.error.not-lobby")
-        opts = game.check_options(options)
-        count = players or max(game.min_players, min(len(self.seats), game.max_players))
-        game.check_players(count)
-        self.game, self.bots, self.options = game, dict(bots or {}), opts
-        self._resize(count)
-        return self._lobby_changed()
-
     def set_options(self, options: Mapping[str, JSON]) -> list[Outgoing]:
         """Change the game's options in the lobby; raises ``ValueError`` on a bad option."""
         self._require(LOBBY, "net.error.not-lobby")

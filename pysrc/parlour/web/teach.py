@@ -42,7 +42,8 @@ class Lesson:
     sees, a hidden tile, is shown; ``None``: what the whole table sees). ``within`` bounds a try to
     that many of the reader's moves (``0``: until the turn is over), for a game where a move can
     leave the turn with its player (Wooly Bully's wolves and hunters) or pass it on while the
-    player may still act (out of turn). The words are the catalogue's ``GAME.teach.ID``."""
+    player may still act (out of turn). ``panels``: the board's side panels are drawn too (the
+    other players' trains, for a tie). The words are the catalogue's ``GAME.teach.ID``."""
 
     para: str
     id: str
@@ -52,6 +53,7 @@ class Lesson:
     answer: str = ""
     seat: int | None = None
     within: int = 0
+    panels: bool = False
 
 
 def moves_of(text: str) -> tuple[str, ...]:
@@ -202,6 +204,19 @@ class Live(Embed):
         finally:
             self.diagram = shown
 
+    def caption_lines(self, step: int) -> list[tuple[str, str]]:
+        """The step's caption, and what the board says the step did beyond its events (its
+        ``step_lines`` hook: Ghosts Galore's scoring)."""
+        lines = super().caption_lines(step)
+        said = getattr(boards.board(self.spec.game), "step_lines", None)
+        d = self.diagram
+        if said is not None and d is not None and step > 0:
+            player = d.match.plies[step - 1].player
+            lines += [
+                x for x in said(self.t, d.game, d.state(step - 1), d.state(step), player) if x not in lines
+            ]
+        return lines
+
     def lines(self, said: list[tuple[str, str]]) -> str:
         return tag("ul", self.event_items(said), class_="events", id="events")
 
@@ -228,6 +243,8 @@ class Live(Embed):
         ctx = self.context(self.trial if self.trial is not None else None, live=live)
         animated = ctx.animate
         stage = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        if self.lesson.panels:
+            stage += "".join(body for _, _, body in board.side_panels(ctx))
         self.animate_step, self.trial_events = False, []
         self.out.clear()  # messages for a parent page: a lesson has none
         title = tag("figcaption", esc(t(f"{self.spec.game}.teach.{lid}")), id="title")

@@ -70,12 +70,6 @@ def _ghost_moved(ghost: int) -> bool:
     return ghost != NO_GHOST and ghost % STEPS > 0
 
 
-def inconsistency(pos: Position) -> str:
-    """Why no game of boop. reaches ``pos`` (its pieces already add up) in English, or ``""``."""
-    found = flaw(pos)
-    return found.text() if found is not None else ""
-
-
 def flaw(pos: Position) -> Flaw | None:
     """Why no game of boop. reaches ``pos`` (its pieces already add up), or ``None`` if one may."""
     code, params = _check(pos)

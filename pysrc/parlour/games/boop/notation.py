@@ -96,10 +96,6 @@ def parse_move(text: object) -> Move:
     raise _malformed(text, "unknown move")
 
 
-def canonical_move(text: object) -> str:
-    return format_move(parse_move(text))
-
-
 # --- positions -----------------------------------------------------------------------------------
 def _line_name(i: int) -> str:
     return "-".join(cell_name(c) for c in LINES[i])

@@ -48,10 +48,6 @@ class Tile:
     design: str = ""
     """The design's name in the tile set (``"cap"``, ``"meadow"``): the i18n key of its kind."""
 
-    @property
-    def placeable(self) -> bool:
-        return self.kind != "marker"
-
     def edge(self, side: int, rot: int) -> int:
         """Terrain on ``side`` once the tile is turned ``rot`` quarter turns clockwise."""
         return self.edges[(side - rot) % 4]

@@ -213,5 +213,15 @@ def placed_tile(
     )
 
 
+def dead_end(cell: int, side: int, label: str) -> str:
+    """A dead end (GG-T) at ``cell``'s ``side``: a crossed disc on the edge where its track stops."""
+    x, y = cell_origin(cell)
+    mx, my = _MID[side]
+    return (
+        f'<g class="dead-end" transform="translate({x + mx:.0f},{y + my:.0f})"><title>{label}</title>'
+        '<circle r="9"/><path d="M-4.5,-4.5 L4.5,4.5 M4.5,-4.5 L-4.5,4.5"/></g>'
+    )
+
+
 def train_frame() -> str:
     return f'<rect x="4" y="4" width="{TRAIN - 8}" height="{TRAIN - 8}" rx="16" class="train-frame"/>'

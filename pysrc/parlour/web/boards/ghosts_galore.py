@@ -12,9 +12,11 @@ previewed there, turned with the arrows or R), then confirm.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from parlour.engine import IllegalMove
+from parlour.games.ghosts_galore.board import dead_ends, resolve
 from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
 from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
 from parlour.games.ghosts_galore.tiles import tile_set
@@ -236,6 +238,10 @@ def train(
         parts.append(f'<text x="{x + 88}" y="{y + 22}" class="pencil-mark" aria-hidden="true">✎</text>')
     if held is not None and held["cell"] is not None:
         parts.append(draw.placed_tile(tiles[held["tile"]], held["rot"], held["cell"], "preview", big=big))
+    if view["round"] > 9:  # the end: where each track stops short, for a tie (GG-T)
+        dead = dead_ends(resolve(grid))
+        mark = t("ghosts-galore.dead-ends", count=1)
+        parts.extend(draw.dead_end(e.cell, e.side, esc(mark)) for e in dead)
     label = t("ghosts-galore.a11y.train", name=name(ctx, seat))
     return region(
         f"gg-train-{seat}",
@@ -491,18 +497,36 @@ def tie_break(ctx: BoardContext, all_sheets: list[ScoreSheet], dialog: bool = Fa
         if dialog:
             return ""  # the dialog already says the highest score wins
         return tag("p", esc(t("ghosts-galore.end.highest-score")), class_="gg-tie", id=ident)
-    names = ", ".join(name(ctx, p) for p in top)
+    return tag("p", esc(tie_words(t, all_sheets, lambda p: name(ctx, p))), class_="gg-tie", id=ident)
+
+
+def tie_words(t: Any, all_sheets: list[ScoreSheet], named: Callable[[int], str]) -> str:
+    """A tie on points in words (GG-T): who tied, at what, and who won on dead ends, or shared."""
+    best = max(s.total for s in all_sheets)
+    top = [p for p, s in enumerate(all_sheets) if s.total == best]
     fewest = min(len(all_sheets[p].dead_ends) for p in top)
     winners = [p for p in top if len(all_sheets[p].dead_ends) == fewest]
     key = "ghosts-galore.end.tie-dead-ends" if len(winners) == 1 else "ghosts-galore.end.tie-shared"
-    text = t(
-        key,
-        names=names,
-        points=best,
-        winner=name(ctx, winners[0]),
-        dead=t("ghosts-galore.dead-ends", count=fewest),
+    return str(
+        t(
+            key,
+            names=", ".join(named(p) for p in top),
+            points=best,
+            winner=named(winners[0]),
+            dead=t("ghosts-galore.dead-ends", count=fewest),
+        )
     )
-    return tag("p", esc(text), class_="gg-tie", id=ident)
+
+
+def step_lines(t: Any, game: Any, before: Any, after: Any, player: int) -> list[tuple[str, str]]:
+    """What a lesson's step did to the score, from the engine (lines of text and rule): at the end
+    of a game tied on points, who tied and how the dead ends settled it (GG-T)."""
+    lines: list[tuple[str, str]] = []
+    if game.outcome(after) is not None and game.outcome(before) is None:
+        final = game.score_sheets(after)
+        if [s.total for s in final].count(max(s.total for s in final)) > 1:
+            lines.append((tie_words(t, final, lambda p: seat_label(t, GID, p)), "GG-T"))
+    return lines
 
 
 def others(

@@ -109,6 +109,25 @@ LESSONS: tuple[tuple[object, ...], ...] = (
         0,
     ),
     (
+        "tie",
+        "tie",
+        position(
+            9,
+            (
+                "a1:58:0 b1:30:3 c1:54:3 a2:8:2 b2:45:3 c2:40:2 a3:74:0 b3:27:1",
+                "a1:16:3 b1:61:0 c1:22:0 a2:57:3 c2:18:0 a3:49:1 b3:34:1 c3:32:0",
+            ),
+            (12, 39),
+            turn=None,
+        ),
+        "hidden r1,hidden r3",
+        "",
+        "",
+        None,
+        0,
+        True,
+    ),
+    (
         "monsters-more",
         "bats",
         position(

@@ -186,14 +186,6 @@ def tile_svg(tile_id: int, rot: int = 0, x: float = 0, y: float = 0, extra_class
     return f'<g class="{cls}" transform="translate({x:.0f},{y:.0f}){turn}">{tile_body(tile_id)}</g>'
 
 
-def hidden_tile(x: float = 0, y: float = 0) -> str:
-    """The back of a tile (a shepherd's "?" side)."""
-    return (
-        f'<g class="tile back" transform="translate({x:.0f},{y:.0f})"><rect width="100" height="100" rx="6"/>'
-        '<text x="50" y="68" class="q">?</text></g>'
-    )
-
-
 def mini(tile_id: int, rot: int = 0, label: str = "", size: int = 64) -> str:
     """A standalone small SVG of one tile (hand, help diagrams)."""
     named = f' role="img" aria-label="{esc(label)}"' if label else ' aria-hidden="true"'
