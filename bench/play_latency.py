@@ -6,9 +6,11 @@ The person's moves are real clicks on a button the benchmark adds to the page
 (``data-action="bench-move"``): the app plays the n-th of the legal moves of the person's seat
 (``App.bench_move``, n random), the path a board's move takes, so every game is played to its end
 without the benchmark knowing its board. A click that changes nothing (not the person's turn) is
-not a tap. Each game runs to its end screen or for ``--seconds``. Prints JSON; read the ratios.
+not a tap. Each game runs to its end screen or for ``--seconds``. With ``--against DIR`` each game
+is first played on another built site (main's ``dist/`` copied before a change): a before and after
+on the same machine, minutes apart. Prints JSON; read the ratios.
 
-    python bench/play_latency.py [--seconds 300] [--games boop,ghosts-galore] [--on-page]
+    python bench/play_latency.py [--seconds 300] [--games boop,ghosts-galore] [--against DIR] [--on-page]
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import json
 import random
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -173,20 +176,38 @@ def each_game(games: str, measure: Callable[[Any, str, str], dict[str, Any]]) ->
     print(json.dumps(results, indent=2))
 
 
+def serve(directory: Path) -> tuple[str, Any]:
+    """Serve another built site (``--against``) on a port of its own; its URL and server."""
+    server = build.make_server(0, directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=300.0)
     parser.add_argument("--games", default="")
     parser.add_argument("--on-page", action="store_true", help="also play with the bots on the page")
+    parser.add_argument(
+        "--against", default="", help="another built site played first in the same run (before)"
+    )
     args = parser.parse_args()
+    other = serve(Path(args.against).resolve()) if args.against else None
 
     def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:
-        out = {"bots_in_worker": play_one(browser, url, gid, False, args.seconds)}
+        out: dict[str, Any] = {}
+        if other is not None:
+            out["against"] = play_one(browser, other[0], gid, False, args.seconds)
+        out["bots_in_worker"] = play_one(browser, url, gid, False, args.seconds)
         if args.on_page:
             out["bots_on_page"] = play_one(browser, url, gid, True, args.seconds)
         return out
 
-    each_game(args.games, measure)
+    try:
+        each_game(args.games, measure)
+    finally:
+        if other is not None:
+            other[1].shutdown()
 
 
 if __name__ == "__main__":

@@ -117,6 +117,18 @@ def test_bo13_booo_then_colour_then_trace_by_keyboard_scares_the_visitor():
     assert s.match.plies[-1].t == s.state.now and s.state.now >= 3_000
 
 
+def test_by_keyboard_booo_moves_focus_to_the_first_colour_and_cancel_back_to_booo():
+    """The pressed button is gone from the redrawn zone: focus must not fall to the page's body."""
+    s = session("human", "human", seed="keys")
+    ui: dict = {}
+    assert board.act(ctx_of(s, ui), "boo-booo", "1") is None
+    html = board.render(ctx_of(s, ui))
+    assert ui["focus"] == f"boo-colour-1-{COLOURS[0]}" and f'id="{ui["focus"]}"' in html
+    assert board.act(ctx_of(s, ui), "boo-cancel", "1") is None
+    html = board.render(ctx_of(s, ui))
+    assert ui["focus"] == "boo-booo-1" and 'id="boo-booo-1"' in html
+
+
 def test_tracing_taps_escape_and_enter():
     s = session("human", "human", seed="taps")
     route = shortest_route(s.state.problem(0))

@@ -51,3 +51,16 @@ def test_bp_9_the_board_offers_single_pieces_and_keeping_them_right_after_the_bo
         assert decision is not None and decision.prompt == translate(lang, "boop.prompt.graduate-eight")
         assert sorted(buttons(ctx)) == sorted(GAME.legal_moves(state, 0))
         assert translate(lang, "boop.action.pass") in [c.label for c in decision.choices]
+
+
+def test_a_cat_bears_its_sides_initial_in_the_readers_language_never_a_latin_letter_in_ru_and_uk():
+    """Colour-blind players tell the cats apart by a letter too. A Latin "P" on a purple cat reads
+    as Cyrillic "Р", the initial of "Рыжие"/"Руді", the orange side: each side's own initial."""
+    state = make({"a1": "O", "f6": "P", "c3": "o"}, side="p")
+    for lang, (orange, purple) in {"en": ("O", "P"), "ru": ("Р", "Ф"), "uk": ("Р", "Ф")}.items():
+        html = board.render(context(state, lang))
+        bed = re.search(r'<svg[^>]*class="boop-bed.*?</svg>', html, re.S)
+        assert bed is not None
+        on_bed = re.findall(r'class="piece (\w+) cat.*?class="letter">(\w)<', bed.group(0), re.S)
+        assert sorted(on_bed) == [("orange", orange), ("purple", purple)], (lang, on_bed)
+        assert sorted(set(re.findall(r'class="letter">(\w)<', html))) == sorted({orange, purple}), lang

@@ -156,6 +156,60 @@ def test_a_log_scrolled_back_stays_where_the_player_put_it(page):
     assert doc.logs["net-log"].at_end() and doc.logs["move-log"].scrollTop == 120.0
 
 
+class BrowserLog(Log):
+    """A log whose offset the browser keeps between 0 and its content less its box, as Chromium
+    does, and that tells the page when its offset changed (the browser's scroll event)."""
+
+    def __init__(self, dom: Any, element_id: str, height: float, top: float = 0.0) -> None:
+        self.dom = dom
+        super().__init__(element_id, height, top)
+
+    @property
+    def scrollTop(self) -> float:
+        return self._top
+
+    @scrollTop.setter
+    def scrollTop(self, value: float) -> None:
+        old = getattr(self, "_top", None)
+        self._top = max(0.0, min(float(value), self.scrollHeight - self.clientHeight))
+        if old is not None and old != self._top:  # the scroll event, to whoever listens
+            getattr(self.dom, "_scrolled", lambda _el: None)(self)
+
+    def resize(self, height: float) -> None:
+        """The box changes height: a taller box may leave no room for the offset (it is cut down)."""
+        self.clientHeight = height
+        self.scrollTop = self._top
+
+    def hasAttribute(self, name: str) -> bool:
+        return name == "data-keep-scroll"
+
+
+def test_a_log_following_its_newest_entry_still_follows_after_the_window_changes(page):
+    """A tablet turned (or a window resized) changes the log's box: its newest entries may go out
+    of view with no scroll at all. That is not the player scrolling back: the log follows on."""
+    dom, doc = page
+    log = doc.logs["move-log"] = BrowserLog(dom, "move-log", 1000.0, top=800.0)
+    redraw(dom, doc, {})
+    doc.next_frame()
+    assert log.at_end() and log.scrollTop == 800.0
+    log.resize(300.0)  # turned: a taller box, the offset cut down to 700
+    log.resize(120.0)  # and back, smaller than before: the offset stays at 700, the end hidden
+    log.scrollHeight = 1040.0  # the next move's entry
+    redraw(dom, doc, {})
+    doc.next_frame()
+    assert log.at_end() and log.scrollTop == 920.0, "the newest entry is in view"
+    log.scrollTop = 300.0  # now the player scrolls back to read an old move
+    log.scrollHeight = 1080.0
+    redraw(dom, doc, {})
+    doc.next_frame()
+    assert log.scrollTop == 300.0, "a log the player scrolled back stays put"
+    log.scrollTop = 960.0  # and down to the newest entry again: it follows again
+    log.scrollHeight = 1120.0
+    redraw(dom, doc, {})
+    doc.next_frame()
+    assert log.at_end() and log.scrollTop == 1000.0
+
+
 def test_the_pages_language_is_written_only_when_it_changes(page):
     dom, doc = page
     dom.set_language("en", "Parlour")

@@ -246,6 +246,26 @@ def test_the_privacy_screen_covers_each_hot_seat_turn_until_the_player_holds_the
     assert "boop-bed" not in dom.html
 
 
+def test_focus_goes_to_the_status_when_the_button_it_was_on_is_gone():
+    """Wooly Bully, two people: the privacy screen's button and a decision's button vanish when
+    pressed. Focus goes to the status (the next decision in words), which takes focus from a script
+    without being a Tab stop; it fell to the page's body before, and a keyboard player started over
+    from the top of the page."""
+    from parlour.games.wooly_bully import GAME as WOOLY
+
+    match = Match.new(WOOLY, 2, {}, 1, {"seats": [HUMAN, HUMAN]})
+    app, dom = open_app(f"#/wooly-bully/play?m={encode_link(match.record)}")
+    dom.run_timers()  # the game's package loaded, its screen opened
+    assert 'id="privacy"' in dom.html
+    dom.click("reveal", str(WOOLY.to_act(match.state)[0]))
+    assert dom.focused == "status"
+    assert re.search(r'<p [^>]*id="status"[^>]*tabindex="-1"|<p [^>]*tabindex="-1"[^>]*id="status"', dom.html)
+    assert dom.home == "status", "a board with no home of its own: a vanished button's focus goes here"
+    app.ui["home"] = "cell-c3"
+    app.render()
+    assert dom.home == "cell-c3", "a board's own home (boop.'s cursor) comes first"
+
+
 def test_no_privacy_screen_against_the_ai_or_on_a_board_without_secrets(monkeypatch):
     session = LocalSession.new(TOY, [Seat(HUMAN), Seat("random")], {"random": lambda: None}, seed=1)
     assert play.privacy_seat(session, True, None) is None

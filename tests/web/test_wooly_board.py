@@ -180,6 +180,16 @@ def test_wb_d2_on_one_device_a_person_interrupts_out_of_turn():
     assert session.human_to_act() == 2 and session.interrupters() == [1]
 
 
+def test_an_out_of_turn_button_names_its_action_in_every_language():
+    """Each person's button is the group's action for that person, a verb, never a bare "out of turn"."""
+    from parlour.i18n import translate
+
+    for lang in ("en", "ru", "uk"):
+        action = translate(lang, "app.interrupt-label")
+        words = translate(lang, "app.interrupt", name="N")
+        assert words == f"N: {action[0].lower()}{action[1:]}", (lang, words, action)
+
+
 def test_one_person_against_bots_may_act_out_of_turn_without_interrupting():
     state = built(hands=[[VCAP_B], [WOLVES[0]]], turn=1)
     session = session_on(state, ("human", "random"))
@@ -207,6 +217,8 @@ def test_wb_d2_hot_seat_each_turn_behind_a_privacy_screen_and_a_wolf_out_of_turn
     assert "wb-select" not in dom.html, "no hand is drawn behind the privacy screen"
     dom.click("reveal", str(turn))
     assert "Your sheep are" in dom.html and 'id="interrupt-2"' in dom.html
+    # The button says what pressing it does; "Player 3: out of turn" read as a status.
+    assert text_of(dom.html, "interrupt-2") == "Player 3: play out of turn"
     dom.click("interrupt", "2")
     assert text_of(dom.html, "status") == "Pass the device to Player 3"
     assert "Your sheep are" not in dom.html

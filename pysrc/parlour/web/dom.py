@@ -185,6 +185,22 @@ def render_keeping(html: str, home: str, reused: list[str]) -> bool:
 
 _scroll_due: dict[str, tuple[float, bool]] = {}
 """Scroll offsets a redraw is to put back in the next frame (:func:`_restore_scroll`), by id."""
+_following: dict[str, bool] = {}
+"""Whether each log was at its end when it last scrolled (:func:`_scrolled`), by id."""
+
+
+def _at_end(el: Any) -> bool:
+    return bool(el.scrollTop + el.clientHeight >= el.scrollHeight - 4)
+
+
+def _scrolled(el: Any) -> None:
+    """A log scrolled (the player, or the browser keeping its offset in a resized box): whether it
+    follows its newest entry is decided here, not at the next redraw. A smaller box (a tablet
+    turned, a window made smaller) hides the newest entries with no scroll at all, and the log
+    must follow on; only a scroll away from the end stops it."""
+    # The page's own scroll has the document as its target: no attributes, nothing to note.
+    if _some(el) and hasattr(el, "hasAttribute") and el.hasAttribute("data-keep-scroll") and el.id:
+        _following[str(el.id)] = _at_end(el)
 
 
 def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
@@ -196,8 +212,9 @@ def _scroll_positions(root: Any) -> dict[str, tuple[float, bool]]:
         if key in _scroll_due:
             out[key] = _scroll_due[key]
             continue
-        at_end = el.scrollTop + el.clientHeight >= el.scrollHeight - 4
-        out[key] = (float(el.scrollTop), bool(at_end))
+        # At its end now, or at its end when it last scrolled (a new match's short log follows
+        # whatever the last one's player did).
+        out[key] = (float(el.scrollTop), _at_end(el) or _following.get(key, False))
     return out
 
 
@@ -240,6 +257,7 @@ def _scroll_now() -> None:
         el = doc.getElementById(element_id)
         if _some(el):
             el.scrollTop = el.scrollHeight if at_end else top
+            _following[element_id] = at_end  # already there: no scroll event tells it
 
 
 def _hold_frames(doc: Any, root: Any) -> dict[str, Any]:
@@ -457,6 +475,10 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     doc.addEventListener("pointercancel", _proxy(on_up))
     doc.addEventListener("change", _proxy(on_change))
     doc.addEventListener("keydown", _proxy(on_key))
+    # A log's scroll does not bubble: caught on its way down (capture).
+    doc.addEventListener(
+        "scroll", _proxy(lambda e: _scrolled(e.target)), js.JSON.parse('{"capture":true,"passive":true}')
+    )
     js.window.addEventListener("hashchange", _proxy(lambda _e: on_event("route", "", "", "", "")))
     js.window.addEventListener("parlour-update", _proxy(lambda _e: on_event("update", "", "", "", "")))
 

@@ -246,7 +246,7 @@ def screen(t: T, draft: Draft, base_url: str) -> str:
     brushes = "".join(
         tag(
             "button",
-            _icon(b) + esc(t(f"editor.brush.{_name(b)}")),
+            _icon(b, t) + esc(t(f"editor.brush.{_name(b)}")),
             type="button",
             data_action="ed-brush",
             data_arg=b,
@@ -368,13 +368,13 @@ def _name(letter: str) -> str:
     return f"{board.COLOURS[letter.lower() == 'p']}-{'kitten' if letter.islower() else 'cat'}"
 
 
-def _icon(letter: str) -> str:
+def _icon(letter: str, t: T) -> str:
     if letter == "-":
         return ""
     colour, kind = _name(letter).split("-")
     return tag(
         "svg",
-        board.cat_shape(colour, kind),
+        board.cat_shape(colour, kind, t),
         viewBox="-45 -70 90 115",
         class_=f"mini piece {colour} {kind}",
         aria_hidden="true",

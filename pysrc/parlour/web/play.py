@@ -343,7 +343,9 @@ def turn_region(
     (on a phone the log is far below it). ``board`` is the board module: one that draws every
     seat's own controls (:func:`has_seat_zones`) gets no out-of-turn buttons."""
     words = status(t, ctx, decision, passing) if text is None else text
-    line = notes + tag("p", esc(words), class_="status", id="status", aria_live="polite")
+    # Focus comes here when the button it was on is gone (the app's default home): a script may
+    # focus it, Tab passes it by.
+    line = notes + tag("p", esc(words), class_="status", id="status", aria_live="polite", tabindex=-1)
     buttons = ""
     if ctx.replay is not None:
         buttons = tag(

@@ -8,6 +8,7 @@ added or removed among their siblings (a tile laid, a log entry) are inserted or
 
 from __future__ import annotations
 
+import functools
 import re
 from html import unescape
 from typing import NamedTuple
@@ -31,13 +32,17 @@ _HEAD = re.compile(r"<[\w-]+\b[^>]*>")
 _ATTR = re.compile(r'\s([^\s="/>]+)(?:="([^"]*)")?')
 
 
+@functools.lru_cache(maxsize=128)
 def split_regions(html: str) -> tuple[str, dict[str, str]] | None:
     """``html``'s shape (each outermost region left as its opening mark) and those regions' elements
-    by id, in order; ``None`` when two share an id (nothing could tell them apart).
+    by id, in order; ``None`` when two share an id (nothing could tell them apart). The result is
+    shared: never change it.
 
     Scanned with ``str.find`` for each region's closing mark: a regular expression with a
     back-reference tried at every character was most of a redraw's Python time on a 120 KB screen
-    (issue #17)."""
+    (issue #17). Kept for the last few markups split: what a redraw compares against is what the
+    redraw before made (the same strings, their hashes kept by Python), so each is split once, not
+    twice (issue #17 again: splitting was the largest part of a boop. network redraw's Python)."""
     parts: dict[str, str] = {}
     shape: list[str] = []
     count, pos, start = 0, 0, 0

@@ -973,6 +973,13 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
         picking = [s for s in ctx.ui.get("picking", []) if s != seat]
         if action == "boo-booo":
             picking.append(seat)
+            # The Booo! button gives way to the colours: a keyboard player goes on from the first
+            # colour they may announce (a colour whose wall marker lies before them is greyed, BO-15).
+            held = state.walls_of(seat)
+            free = [c for i, c in enumerate(COLOURS) if i not in held]
+            ctx.ui["focus"] = f"boo-colour-{seat}-{free[0]}" if free else f"boo-cancel-{seat}"
+        elif action == "boo-cancel":
+            ctx.ui["focus"] = f"boo-booo-{seat}"  # the colours give way to Booo! again
         ctx.ui["picking"] = picking
         if action in ("boo-hand", "boo-lower"):
             return seat, {"k": action[4:], "t": 0, "v": v}

@@ -7,6 +7,7 @@ piece to place, graduation choices and "no ghost" are ordinary buttons.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -101,9 +102,17 @@ def neighbour(cell: str, key: str) -> str:
 
 
 # --- pieces ------------------------------------------------------------------------------------
-def cat_shape(colour: str, kind: str) -> str:
+def cat_shape(colour: str, kind: str, t: T) -> str:
     """A cat head centred on 0,0. Cats are bigger than kittens; orange wears a pumpkin stem and
-    purple a witch hat, so the colours differ in shape too (colour-blind players)."""
+    purple a witch hat, so the colours differ in shape too (colour-blind players). A cat also
+    bears its side's initial in the reader's language: a Latin "P" on a purple cat would read as
+    Cyrillic "Р", the initial of the orange side in ru and uk."""
+    return cat_head(colour, kind, "" if kind == "kitten" else initial(colour, t))
+
+
+@functools.lru_cache(maxsize=16)
+def cat_head(colour: str, kind: str, letter: str) -> str:
+    """:func:`cat_shape` with the cat's ``letter`` given, kept: a screen draws a few heads many times."""
     r = 36 if kind == "cat" else 26
     ears = f"M{-r * 0.9:.0f},{-r * 0.3:.0f} L{-r * 0.75:.0f},{-r * 1.15:.0f} L{-r * 0.2:.0f},{-r * 0.8:.0f} Z M{r * 0.9:.0f},{-r * 0.3:.0f} L{r * 0.75:.0f},{-r * 1.15:.0f} L{r * 0.2:.0f},{-r * 0.8:.0f} Z"
     cue = (
@@ -112,12 +121,13 @@ def cat_shape(colour: str, kind: str) -> str:
         else f'<path d="M{-r * 0.55:.0f},{-r * 0.85:.0f} L0,{-r * 1.75:.0f} L{r * 0.55:.0f},{-r * 0.85:.0f} Z" class="cue"/>'
     )
     eyes = f'<circle cx="{-r * 0.35:.0f}" cy="{-r * 0.05:.0f}" r="{r * 0.12:.1f}" class="eye"/><circle cx="{r * 0.35:.0f}" cy="{-r * 0.05:.0f}" r="{r * 0.12:.1f}" class="eye"/>'
-    letter = (
-        ""
-        if kind == "kitten"
-        else f'<text y="{r * 0.62:.0f}" class="letter">{"O" if colour == "orange" else "P"}</text>'
-    )
-    return f'<path d="{ears}" class="body"/><circle r="{r}" class="body"/>{eyes}{letter}{cue}'
+    mark = f'<text y="{r * 0.62:.0f}" class="letter">{esc(letter)}</text>' if letter else ""
+    return f'<path d="{ears}" class="body"/><circle r="{r}" class="body"/>{eyes}{mark}{cue}'
+
+
+def initial(colour: str, t: T) -> str:
+    """The first letter of a side's name ("Orange", "Рыжие"): the letter its cats bear."""
+    return t(f"boop.colour.{colour}")[:1].upper()
 
 
 def ghost_shape() -> str:
@@ -143,7 +153,7 @@ def steps(events: Sequence[Any]) -> list[int]:
 
 
 def motions(
-    events: Sequence[Any], clock: Timing, flip: bool = False
+    events: Sequence[Any], clock: Timing, t: T, flip: bool = False
 ) -> tuple[dict[str, tuple[float, float, int]], list[str], set[str], dict[str, int]]:
     """From the last ply's events: for each cell where a piece arrived, the offset it came from
     and its step; markup of pieces that left the bed (fading out); cells that newly appeared;
@@ -169,19 +179,19 @@ def motions(
                 norm = max(abs(dx), abs(dy)) or 1
                 colour, piece = data.get("colour", "orange"), data.get("piece", "kitten")
                 style = clock.style(step, dx=dx / norm * 90, dy=dy / norm * 90)
-                leaving.append(fading(fx, fy, colour, piece, style))
+                leaving.append(fading(fx, fy, colour, piece, style, t))
         elif kind == "graduate":
             for cell in data["cells"]:
                 x, y = centre(cell, flip)
                 piece = "cat" if cell in data.get("cats", []) else "kitten"
-                leaving.append(fading(x, y, data["colour"], piece, clock.style(step, dx=0, dy=-60)))
+                leaving.append(fading(x, y, data["colour"], piece, clock.style(step, dx=0, dy=-60), t))
         elif kind in ("ghost-move", "ghost-enter"):
             ghost_steps[str(data.get("colour"))] = step
     return arrivals, leaving, appeared, ghost_steps
 
 
-def fading(x: float, y: float, colour: str, piece: str, style: str) -> str:
-    inner = tag("g", cat_shape(colour, piece), class_="anim-leave", style=style)
+def fading(x: float, y: float, colour: str, piece: str, style: str, t: T) -> str:
+    inner = tag("g", cat_shape(colour, piece, t), class_="anim-leave", style=style)
     return tag(
         "g",
         inner,
@@ -266,7 +276,7 @@ def bed(
     info = game.info(state)
     shown_events = events if animate else ()
     clock = timing(max(steps(shown_events), default=-1) + 1, speed)
-    arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, flip)
+    arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, t, flip)
     win_cells = winning_cells(info)
     # Lines a ghost made wait for the end of a turn (BP-19): marked apart from the choices.
     waiting = {c for line in info["waiting_lines"] for c in line.split("-")}
@@ -280,7 +290,6 @@ def bed(
         row = [f'<g role="row" id="boop-row-{r}">']
         for f in FILES:
             cell = f"{f}{r}"
-            x, y = centre(cell, flip)
             piece = info["pieces"].get(cell)
             if piece:
                 label = t(f"boop.a11y.{piece['colour']}.{piece['piece']}", cell=cell)
@@ -298,43 +307,24 @@ def bed(
                 label += " · " + t("boop.label.waiting-line")
             if refused == f"cell-{cell}":
                 classes.append("refused")
-            cell_attrs = attrs(
-                class_=" ".join(classes),
-                id=f"cell-{cell}",
-                role="gridcell",
-                tabindex=0 if cell == cursor else -1,
-                data_action="cell",
-                data_arg=cell,
-                aria_label=label,
-                aria_disabled=None if editing else "false" if cell in legal else "true",
+            disabled = None if editing else "false" if cell in legal else "true"
+            row.append(
+                cell_markup(cell, flip, label, " ".join(classes), cell == cursor, disabled, cell in legal)
             )
-            shade = "dark" if (FILES.index(f) + r) % 2 else "light"
-            body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
-            if cell in legal:
-                body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
-            row.append(f"<g{cell_attrs}>{body}</g>")
         parts.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
     parts.append("</g>")
     parts.append(coordinates(flip))
     pieces = []
     # In the cells' order on the match screen, so that the regions keep their order move to move.
     for cell, piece in sorted(info["pieces"].items()) if regions else info["pieces"].items():
-        x, y = centre(cell, flip)
-        inner = cat_shape(piece["colour"], piece["piece"])
+        motion = ""
         if cell in arrivals:
             dx, dy, step = arrivals[cell]
             cls = "anim-appear" if cell in appeared else "anim"
-            inner = tag("g", inner, class_=cls, style=clock.style(step, dx=dx, dy=dy))
-        drawn = tag(
-            "g",
-            inner,
-            class_=f"piece {piece['colour']} {piece['piece']}",
-            transform=f"translate({x:.0f},{y:.0f})",
-            aria_hidden="true",
-            data_cell=cell,
-            id=f"boop-at-{cell}" if regions else None,
-        )
-        pieces.append(mark(f"boop-at-{cell}", drawn))
+            motion = f' class="{cls}" style="{esc(clock.style(step, dx=dx, dy=dy))}"'
+        colour, kind = piece["colour"], piece["piece"]
+        letter = "" if kind == "kitten" else initial(colour, t)
+        pieces.append(piece_markup(cell, flip, colour, kind, letter, motion, regions))
     # Each piece a region in a layer of its own: a move redraws the pieces it placed or booped.
     parts.append(
         mark("boop-pieces", f'<g id="boop-pieces">{"".join(pieces)}</g>') if regions else "".join(pieces)
@@ -376,6 +366,54 @@ def bed(
         + "".join(parts)
         + "</svg>"
     )
+
+
+@functools.lru_cache(maxsize=512)
+def cell_markup(
+    cell: str, flip: bool, label: str, classes: str, cursor: bool, disabled: str | None, dot: bool
+) -> str:
+    """One cell of the bed: its square and, when a piece may be placed on it, a dot. Kept by what
+    it is drawn from, since a redraw draws the same 36 cells again and again (issue #17: the bed's
+    markup was most of a boop. redraw's Python)."""
+    x, y = centre(cell, flip)
+    cell_attrs = attrs(
+        class_=classes,
+        id=f"cell-{cell}",
+        role="gridcell",
+        tabindex=0 if cursor else -1,
+        data_action="cell",
+        data_arg=cell,
+        aria_label=label,
+        aria_disabled=disabled,
+    )
+    shade = "dark" if (FILES.index(cell[0]) + int(cell[1:])) % 2 else "light"
+    body = f'<rect x="{x - CELL / 2 + 3:.0f}" y="{y - CELL / 2 + 3:.0f}" width="{CELL - 6}" height="{CELL - 6}" rx="10" class="{shade}"/>'
+    if dot:
+        body += f'<circle cx="{x:.0f}" cy="{y:.0f}" r="10" class="dot"/>'
+    return f"<g{cell_attrs}>{body}</g>"
+
+
+@functools.lru_cache(maxsize=512)
+def piece_markup(
+    cell: str, flip: bool, colour: str, kind: str, letter: str, motion: str, regions: bool
+) -> str:
+    """A piece on ``cell`` (a cat bearing ``letter``; ``motion``: the attributes of the group
+    animating its arrival), kept by what it is drawn from as the cells are; a region of its own on
+    the match screen."""
+    x, y = centre(cell, flip)
+    inner = cat_head(colour, kind, letter)
+    if motion:
+        inner = f"<g{motion}>{inner}</g>"
+    drawn = tag(
+        "g",
+        inner,
+        class_=f"piece {colour} {kind}",
+        transform=f"translate({x:.0f},{y:.0f})",
+        aria_hidden="true",
+        data_cell=cell,
+        id=f"boop-at-{cell}" if regions else None,
+    )
+    return region(f"boop-at-{cell}", drawn) if regions else drawn
 
 
 def winning_cells(info: dict[str, Any]) -> set[str]:
@@ -546,7 +584,7 @@ def pool_strip(t: T, info: dict[str, Any], p: int, y: float) -> str:
         x = MARGIN + 30 + i * 62
         pics.append(
             f'<g class="piece {colour} {kind}" transform="translate({x},{y + 78}) scale(0.62)">'
-            f"{cat_shape(colour, kind)}</g>"
+            f"{cat_shape(colour, kind, t)}</g>"
         )
     if pool["ghost"]:
         x = MARGIN + 30 + len(kinds) * 62
@@ -568,7 +606,7 @@ def pools(ctx: BoardContext, info: dict[str, Any], p: int) -> str:
         region(
             f"pool-{colour}-{i}",
             f'<svg viewBox="-45 -70 90 115" class="mini piece {colour}" aria-hidden="true" id="pool-{colour}-{i}">'
-            f"{cat_shape(colour, k)}</svg>",
+            f"{cat_shape(colour, k, t)}</svg>",
         )
         for i, k in enumerate(["cat"] * pool["cats"] + ["kitten"] * pool["kittens"])
     )
