@@ -4,9 +4,15 @@ main-thread task while one person sits with 5 bots (hard) for a few rounds. Prin
 * ``tap_redraw_ms``: a tap on a cell (pointerdown) to the next frame after the route was redrawn,
   p50/p95/max over ``--taps`` taps (forward and back along a row), hot-seat, 2 people;
 * ``long_tasks_ms``: Long Tasks API entries while 1 person and 5 hard bots play for ``--seconds``
-  (the bots plan on the page's clock), with how many plies were played meanwhile.
+  (the bots plan on the page's clock), with how many plies were played meanwhile;
+* ``starts``: with ``--starts N``, the same table started N times (a page each): the longest task
+  of each start (the click on Start and the match's first drawing) and its animation frame's
+  script, forced style and layout, and rendering times.
 
-    python bench/boo_table.py [--taps 60] [--seconds 40]
+With ``--against DIR`` (another built site: main before a change) every figure is taken on it as
+well, before this site's, in the same run.
+
+    python bench/boo_table.py [--taps 60] [--seconds 40] [--starts 0] [--against DIR]
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import argparse
 import json
 import statistics
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -71,13 +78,18 @@ def taps(page: Any, url: str, count: int) -> dict[str, float]:
     }
 
 
-def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
+def five_bots(page: Any, url: str) -> None:
+    """The setup of 1 person and 5 hard bots, with the long tasks and frames observed from here."""
     page.goto(url + "#/boo")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
     page.select_option("#player-count", "6")
     for seat in range(1, 6):
         page.select_option(f"#seat-{seat}", "hard")
     page.evaluate(LONG)
+
+
+def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
+    five_bots(page, url)
     page.click("#start")
     page.wait_for_selector("svg.boo-castle")
     page.wait_for_timeout(int(seconds * 1000))
@@ -96,25 +108,74 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
     }
 
 
+def starts(browser: Any, url: str, count: int) -> dict[str, Any]:
+    """The 5-bot table started ``count`` times, a page each (one browser context: warm starts):
+    the longest task from the click on Start until the castle has stood for a second."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    each = []
+    for _ in range(count):
+        page = context.new_page()
+        five_bots(page, url)
+        page.click("#start")
+        page.wait_for_selector("svg.boo-castle")
+        page.wait_for_timeout(1000)
+        long = [float(x) for x in page.evaluate("window.benchLong")]
+        frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
+        worst = max(frames, key=lambda f: f["ms"], default={})
+        each.append({"longest_ms": round(max(long, default=0.0), 1), "frame": worst})
+        page.close()
+    context.close()
+    longest = [e["longest_ms"] for e in each]
+    return {
+        "starts": count,
+        "longest_ms": {"median": statistics.median(longest), "max": max(longest)},
+        "over_50ms": sum(1 for x in longest if x > 50),
+        "each": each,
+    }
+
+
+def measure(browser: Any, url: str, args: argparse.Namespace) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    if args.taps:
+        page = browser.new_page(viewport={"width": 820, "height": 1180})
+        report["tap_redraw_ms"] = taps(page, url, args.taps)
+        page.close()
+    if args.seconds:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        report["five_bots"] = with_bots(page, url, args.seconds)
+        page.close()
+    if args.starts:
+        report["starts"] = starts(browser, url, args.starts)
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--taps", type=int, default=60)
     parser.add_argument("--seconds", type=float, default=40)
+    parser.add_argument("--starts", type=int, default=0, help="times the 5-bot table is started")
+    parser.add_argument("--against", default="", help="another built site measured first (before)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     url, server = serve_dist()
+    servers = [server]
+    if args.against:
+        other = build.make_server(0, Path(args.against).resolve())
+        threading.Thread(target=other.serve_forever, daemon=True).start()
+        servers.append(other)
+    report: dict[str, Any] = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 820, "height": 1180})
-            report = {"tap_redraw_ms": taps(page, url, args.taps)} if args.taps else {}
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            report["five_bots"] = with_bots(page, url, args.seconds)
+            if args.against:
+                report["against"] = measure(browser, f"http://127.0.0.1:{other.server_address[1]}/", args)
+            report["this"] = measure(browser, url, args)
             browser.close()
     finally:
-        server.shutdown()
-    print(json.dumps(report, indent=2))
+        for each in servers:
+            each.shutdown()
+    print(json.dumps(report if args.against else report["this"], indent=2))
 
 
 if __name__ == "__main__":

@@ -95,7 +95,8 @@ def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(browser, 
 
 def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_keyboard(browser, site_url):
     """Ghosts Galore on a phone: the draft example steps, told in words; the exercise's flipped tile
-    is laid with keys alone (arrows, Enter, R to turn it, Confirm) and judged by the score."""
+    is laid with keys alone (arrows, Enter, R to turn it, Confirm) and judged by the score; the
+    scoring example steps tile by tile, each tile's points said."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     watched = watch(page)
@@ -123,6 +124,15 @@ def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_ke
     page.wait_for_selector("[data-lesson=bone][data-verdict=right]")
     assert page.locator("#L-bone-score").inner_text() == "Your score: 14 points"
     assert focused(page) == "L-bone-again"
+    # The scoring example steps from one of Player 1's tiles to the next, each said with its points.
+    page.focus("#L-monsters-next")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-lesson=monsters][data-step='1']")
+    assert "Dragons: -5 → 1 point. Dragons: 1, so 1 × 1." in page.locator("#L-monsters-events").inner_text()
+    page.keyboard.press("Enter")  # Player 1 flips and takes: two moves, one step
+    page.wait_for_selector("[data-lesson=monsters][data-step='3']")
+    assert "Ghosts: 6 → 18 points." in page.locator("#L-monsters-events").inner_text()
+    assert focused(page) == "L-monsters-next"
     watched.assert_clean()
     context.close()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from parlour.games.boo import BOTS, GAME
-from parlour.games.boo.castle import COLOURS, cell_name
+from parlour.games.boo.castle import COLOURS, build_castle, cell_name
 from parlour.games.boo.solver import shortest_route
 from parlour.i18n import translate
 from parlour.web import boards
@@ -43,10 +43,17 @@ def test_the_castle_shows_walls_with_a_mark_per_colour_tokens_ghost_visitor_and_
     s = session("human", "human")
     html = board.render(ctx_of(s))
     assert len(re.findall(r'role="gridcell"', html)) == 81 and html.count('role="row"') == 9
-    walls = re.findall(r'class="wall w-(\w+)"', html)
-    assert set(walls) == set(COLOURS) and len(walls) > 90
-    for colour in COLOURS:  # colour-blind players: every colour has its own mark
-        assert f'href="#boo-mark-{colour}"' in html
+    # Each colour's walls are one path of bars, one of discs and one of marks, a subpath a wall.
+    sides = build_castle(s.state.arrangement).sides.values()
+    for i, colour in enumerate(COLOURS):  # colour-blind players: every colour has its own mark
+        bars = re.search(rf'<path class="wall w-{colour}" fill="{board.HEX[i]}" d="([^"]+)"', html)
+        marks = re.search(rf'<path class="mark m-{colour}"[^>]* d="([^"]+)"', html)
+        assert bars and marks, colour
+        walls = sum(1 for c in sides if c == i)
+        assert bars[1].count("M") == walls > 5 and marks[1].count("M") == walls
+        assert marks[1].split("M")[1].split("m", 1)[1] == board.MARK_PATHS[i].lstrip("m")
+        assert f'id="boo-mark-{colour}"' in html  # the colour chips' marks
+    assert len(set(board.MARK_PATHS)) == 6
     state = s.state
     assert html.count('class="trapdoor"') == len(state.trapdoors) and html.count('class="transition"') == len(
         state.transitions
@@ -296,7 +303,7 @@ def test_the_castle_walls_are_a_kept_layer_that_a_page_does_not_draw_twice():
 
     s = session("human", "human")
     html = board.render(ctx_of(s))
-    assert html.count('class="wall ') > 20 and "<!--keep:boo-castle-layer:" in html
+    assert html.count('class="wall w-') == 6 and "<!--keep:boo-castle-layer:" in html
     first, reused, shown = reuse_kept(html, set())
     assert first == html and reused == [] and len(shown) == 1
     again, reused, _ = reuse_kept(board.render(ctx_of(s)), shown)

@@ -62,6 +62,32 @@ class Focusable:
     def isSameNode(self, other: Any) -> bool:
         return self is other
 
+    def closest(self, _selector: str) -> None:
+        return None  # the title has no action: a key there is the board's
+
+
+class Body:
+    """The page's body: where the focus is when the focused element went with a redraw."""
+
+    tagName = "BODY"
+
+    def isSameNode(self, other: Any) -> bool:
+        return self is other
+
+    def closest(self, _selector: str) -> None:
+        return None
+
+
+class Key:
+    """A keydown event."""
+
+    def __init__(self, key: str, target: Any) -> None:
+        self.key, self.target = key, target
+        self.ctrlKey = self.metaKey = self.altKey = False
+
+    def preventDefault(self) -> None:
+        pass
+
 
 class Page:
     """The page's logs and buttons by id, what has the focus, the callbacks waiting for the next
@@ -76,6 +102,15 @@ class Page:
         self.frame: list[Callable[..., None]] = []
         self.documentElement = Element()
         self.title = "Parlour"
+        self.body = Body()
+        self.listeners: dict[str, list[Callable[[Any], None]]] = {}
+
+    def addEventListener(self, kind: str, fn: Callable[[Any], None], _options: Any = None) -> None:
+        self.listeners.setdefault(kind, []).append(fn)
+
+    def dispatch(self, kind: str, event: Any) -> None:
+        for fn in self.listeners.get(kind, []):
+            fn(event)
 
     def getElementById(self, element_id: str) -> Any:
         return self.logs.get(element_id) or self.buttons.get(element_id)
@@ -219,17 +254,18 @@ def test_the_pages_language_is_written_only_when_it_changes(page):
     assert doc.documentElement.lang_writes == 1
 
 
-def test_a_new_screen_has_its_title_focused_at_once_and_goes_to_its_top_in_the_next_frame(page):
+def test_a_new_screen_has_its_title_focused_and_goes_to_its_top_in_the_next_frame(page):
     dom, doc = page
     doc.buttons["screen-title"] = Focusable(doc, "screen-title")
     dom.focus("screen-title")
-    assert doc.activeElement is doc.buttons["screen-title"]  # keys typed now go to the new screen
-    assert doc.focus_scrolled == [("screen-title", False)] and doc.window_scrolls == []
+    # Focusing here would make the browser work out the whole new screen's style in this task.
+    assert doc.activeElement is None and doc.focus_scrolled == [] and doc.window_scrolls == []
     doc.next_frame()
-    assert doc.window_scrolls == [(0, 0)]
+    assert doc.activeElement is doc.buttons["screen-title"]
+    assert doc.focus_scrolled == [("screen-title", False)] and doc.window_scrolls == [(0, 0)]
 
 
-def test_a_redrawn_button_gets_the_focus_back_where_it_was_and_a_new_target_is_scrolled_to(page):
+def test_a_redrawn_button_gets_the_focus_back_where_it_was_and_a_lost_one_goes_to_the_cursor(page):
     dom, doc = page
     root = Root(doc)
     doc.buttons["cell-3"] = Focusable(doc, "cell-3")
@@ -241,6 +277,47 @@ def test_a_redrawn_button_gets_the_focus_back_where_it_was_and_a_new_target_is_s
     dom._settle(doc, root, held, "cursor")  # drawn again, not replaced: focus is left alone
     assert len(doc.focus_scrolled) == 2
     del doc.buttons["cell-3"]  # gone (a decision's button after the choice): the board's cursor
+    doc.activeElement = doc.body
     doc.buttons["cursor"] = Focusable(doc, "cursor")
     dom._settle(doc, root, held, "cursor")
-    assert doc.activeElement is doc.buttons["cursor"] and doc.focus_scrolled[-1] == ("cursor", True)
+    assert doc.activeElement is doc.body, "not inside the drawing's task"
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["cursor"] and doc.focus_scrolled[-1] == ("cursor", False)
+
+
+def test_the_start_buttons_focus_goes_to_the_title_not_the_cursor_and_not_over_a_players_click(page):
+    dom, doc = page
+    root = Root(doc)
+    held = {"focus": "start", "tag": "BUTTON", "typed": None, "scrolled": {}, "frames": {}}
+    doc.activeElement = doc.body  # the Start button went with the old screen
+    for element_id in ("cursor", "screen-title", "hand-0"):
+        doc.buttons[element_id] = Focusable(doc, element_id)
+    dom._settle(doc, root, held, "cursor")
+    dom.focus("screen-title")  # the new screen's heading wins over the cursor
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["screen-title"] and len(doc.focus_scrolled) == 1
+    # A lost focus waits for the frame; a player who clicked a button meanwhile keeps it there.
+    dom._settle(doc, root, held, "cursor")
+    doc.buttons["hand-0"].focus()
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["hand-0"]
+
+
+def test_a_key_pressed_before_the_frame_acts_where_the_focus_is_going(page):
+    dom, doc = page
+    doc.buttons["screen-title"] = Focusable(doc, "screen-title")
+    pressed: list[tuple[str, str]] = []
+    dom.listen(lambda kind, action, arg, value, key: pressed.append((kind, key)))
+    dom.focus("screen-title")
+    doc.dispatch("keydown", Key("ArrowDown", doc.body))
+    assert doc.activeElement is doc.buttons["screen-title"], "the key found the title focused"
+    assert pressed == [("key", "ArrowDown")]
+    doc.next_frame()
+    assert doc.focus_scrolled == [("screen-title", False)], "focused once"
+    # Focus put somewhere before the frame (a click, a test's focus() under a stopped clock) stays.
+    doc.buttons["hand-0"] = Focusable(doc, "hand-0")
+    dom.focus("screen-title")
+    doc.buttons["hand-0"].focus()
+    doc.dispatch("keydown", Key("ArrowUp", doc.buttons["hand-0"]))
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["hand-0"] and pressed[-1] == ("key", "ArrowUp")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from parlour.games.ghosts_galore import GAME
+from parlour.games.ghosts_galore.board import resolve
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import app as app_mod
 from parlour.web import diagram, teach
@@ -46,13 +47,9 @@ def test_the_goal_comes_first_then_short_sections_with_headings_in_each_language
     for name, title in headings:  # a heading of its own, never the key or English
         assert title != f"{GID}.help-h.{name}"
         assert lang == "en" or title != translate("en", f"{GID}.help-h.{name}"), name
-    # The goal says how to win, in the rulebook's words; every scoring category still has its
-    # example train under the paragraph that scores it.
+    # The goal says how to win, in the rulebook's words.
     goal = words_of[f"{GID}.help.goal"]
     assert {"en": "highest score", "ru": "наибольший счёт", "uk": "найбільший рахунок"}[lang] in goal
-    for cat, para in (("dragons", "monsters"), ("wisps", "monsters-more"), ("bone-doors", "doors")):
-        at = html.index(f'id="{GID}.help.{para}"')
-        assert at < html.index(f'data-category="{cat}"') < html.index("</section>", at)
 
 
 def cited_rules() -> set[str]:
@@ -185,7 +182,7 @@ def test_the_tie_example_ends_level_on_points_and_fewer_dead_ends_win_both_train
         winner=translate(lang, "app.seat.n", n=2),
         dead=translate(lang, f"{GID}.dead-ends", count=1),
     )
-    assert (tie, "GG-T") in said and said[-1] == (tie, "GG-T")
+    assert (tie, "GG-T") in said and said[-1][1] == "GG-T", "the tie in numbers, then the rule"
     html = live.markup()
     assert 'id="L-tie-gg-train-0"' in html and 'id="L-tie-gg-train-1"' in html, "both trains"
     for seat, count in enumerate(dead):
@@ -194,6 +191,105 @@ def test_the_tie_example_ends_level_on_points_and_fewer_dead_ends_win_both_train
     assert 'href="#/ghosts-galore/rules?rule=GG-T"' in html
     live.act("prev")
     assert 'class="dead-end"' not in live.markup(), "dead ends are marked once the game is over"
+
+
+SCORING = {"monsters": (1, 2, 3, 4, 5), "monsters-more": (7, 8, 9, 6), "doors": (10, 11, 12, 13)}
+"""Each scoring example and the categories (GG-S1..GG-S13) it shows scoring, one a tile."""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_scoring_category_is_shown_scoring_live_under_its_paragraph_with_the_engines_points(lang):
+    """Step by step (Player 1's tiles; Player 2's turns are played on between them), each tile laid
+    scores a category: the caption says the category, its points before and after, as the engine
+    scores the table's live sheets, and what they are made of; every category once, under the paragraph that states its rule."""
+    from parlour.games.ghosts_galore.scoring import CATEGORIES
+
+    shown: list[int] = []
+    for lid, cats in SCORING.items():
+        live = teach.Live(BY_ID[lid], GID, lang)
+        d = live.diagram
+        assert d is not None and len(live.stops) == len(cats) + 1 and live.stops[-1] == d.steps
+        assert f"{GID}.help.{BY_ID[lid].para}" in {
+            k for k, ids in board.HELP_RULES.items() if f"GG-S{cats[0]}" in ids
+        }
+        for k, want in enumerate(cats, 1):
+            before = live.step
+            live.act("next")
+            stop = live.step
+            assert stop == live.stops[k] and d.match.plies[stop - 1].player == 0, "a step is Player 1's tile"
+            assert any(e.kind == "take" and e.data["player"] == 0 for e in d.events(stop))
+            old = GAME.score_sheets(d.state(before))[0].by_category()
+            new = GAME.score_sheets(d.state(stop))[0].by_category()
+            cat = CATEGORIES[want - 1]
+            assert new[cat] > old[cat], (lid, cat)
+            line = translate(
+                lang,
+                f"{GID}.scored",
+                category=translate(lang, f"{GID}.category.{cat}"),
+                old=old[cat],
+                new=translate(lang, f"{GID}.points", count=new[cat]),
+                why="",
+            ).strip()
+            said = live.caption_lines(stop)
+            scored = [(text, rule) for text, rule in said if rule.startswith("GG-S")]
+            assert any(text.startswith(line) and rule == f"GG-S{want}" for text, rule in scored), said
+            changed = {f"GG-S{i + 1}" for i, c in enumerate(CATEGORIES) if old[c] != new[c]}
+            assert {rule for _, rule in scored} == changed, "every category the tile changed, no other"
+            html = live.markup()
+            assert f'data-step="{stop}"' in html and f'rule=GG-S{want}"' in html
+            assert translate(lang, "embed.step", n=k, total=len(cats)) in html_lib.unescape(html)
+            shown.append(want)
+        live.act("next")
+        assert live.step == d.steps, "the last step stays"
+        live.act("prev")
+        assert live.step == live.stops[-2], "back one tile, not one move"
+    assert sorted(shown) == list(range(1, 14))
+
+
+def test_the_words_of_a_score_are_what_the_engine_adds_up():
+    """What each category is made of (``explain``) gives back the engine's points, on random
+    trains of real tiles at every stage (werewolves against the other boards included)."""
+    import random
+
+    from parlour.games.ghosts_galore.scoring import (
+        count_werewolves,
+        dragon_points,
+        explain,
+        golem_points,
+        score_all,
+    )
+
+    def total(cat: str, w: dict) -> int:
+        terms = lambda key: sum(int(x) for x in str(w[key]).split(" + "))  # noqa: E731
+        return {
+            "dragons": dragon_points(w.get("n", 0)),
+            "ghosts": 6 * w.get("six", 0) + 3 * w.get("three", 0),
+            "golems": golem_points(w.get("n", 0)),
+            "satyrs": terms("terms") if "terms" in w else 0,
+            "skeletons": w.get("n", 0) * w.get("d", 0),
+            "slimes": w.get("n", 0) * w.get("d", 0),
+            "bats": 5 * w.get("n", 0),
+            "werewolves": 4 * w.get("n", 0) + w.get("bonus", 0),
+            "wisps": w.get("n", 0) * w.get("each", 0),
+            "diamonds": terms("terms") if "terms" in w else 0,
+            "bone-doors": 2 * w.get("n", 0),
+            "tooth-doors": 2 * w.get("n", 0),
+            "other-tracks": terms("terms") if "terms" in w else 0,
+        }[cat]
+
+    rng = random.Random(14)
+    tiles = list(range(80))
+    for _ in range(300):
+        ids = rng.sample(tiles, 18)
+        grids = [
+            [(ids[i + 9 * p], rng.randrange(4)) if rng.random() < 0.8 else None for i in range(9)]
+            for p in range(2)
+        ]
+        resolved = [resolve(g) for g in grids]
+        for p, sheet in enumerate(score_all(resolved)):
+            why = explain(resolved[p], 2, [count_werewolves(resolved[1 - p])])
+            for cat, pts in sheet.by_category().items():
+                assert total(cat, why[cat]) == pts, (cat, why[cat], pts)
 
 
 def test_hidden_information_is_drawn_only_from_the_seat_that_may_see_it():

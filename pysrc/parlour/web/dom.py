@@ -151,16 +151,18 @@ def _settle(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
     focus_id, typed = held["focus"], held["typed"]
     if focus_id:
         el = doc.getElementById(focus_id)
-        if not _some(el) and home:
-            el = doc.getElementById(home)
+        if not _some(el):
+            # Gone (the Start button, a decision's button after the choice): the board's cursor
+            # takes the focus in the next frame, when the new markup's style is worked out anyway;
+            # focusing it here would force that style inside the drawing's task (issue #11).
+            if home:
+                _focus_later(home)
+            return
         # Focusing the element that has focus (it was not redrawn) would still restyle the page.
-        if _some(el) and not el.isSameNode(doc.activeElement):
+        if not el.isSameNode(doc.activeElement):
             # The same id is where it was: scrolling it into view would lay the page out here.
-            if str(el.id) == focus_id:
-                el.focus(_still())
-            else:
-                el.focus()
-            if typed is not None and str(el.id) == focus_id and str(el.tagName) == held["tag"]:
+            el.focus(_still())
+            if typed is not None and str(el.tagName) == held["tag"]:
                 el.value = typed[0]
                 with contextlib.suppress(Exception):  # inputs without a caret (checkboxes)
                     el.setSelectionRange(typed[1], typed[2])
@@ -293,13 +295,46 @@ def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
 
 
 def focus(element_id: str) -> None:
+    """Give ``element_id`` the keyboard focus. A new screen's title gets it in the next frame, and
+    the window goes to the screen's top then: focusing makes the browser work out the style of the
+    whole new screen, 30-50 ms inside the drawing's task on a Boo! table (issue #11), which the
+    frame does anyway. A key pressed before that frame acts on the title (:func:`listen`)."""
+    if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
+        _focus_later(element_id)
+        return
     el = js.document.getElementById(element_id)
     if _some(el):
-        if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
-            _in_next_frame(lambda: js.window.scrollTo(0, 0))  # here it would lay out the new screen
-            el.focus(_still())
-        elif not el.isSameNode(js.document.activeElement):  # focused already: a restyle for nothing
+        _focus_due.clear()  # the board moved its cursor: that is where the focus goes
+        if not el.isSameNode(js.document.activeElement):  # focused already: a restyle for nothing
             el.focus()
+
+
+_focus_due: list[tuple[str, Any]] = []
+"""The element to focus in the next frame (:func:`_focus_later`): its id, and where the focus was
+when it was promised."""
+
+
+def _focus_later(element_id: str) -> None:
+    """Focus ``element_id`` (without scrolling) in the next frame, unless the player puts the focus
+    somewhere else meanwhile; a later call in the same task wins (a new screen's title over the
+    board's cursor)."""
+    if not _focus_due:
+        _in_next_frame(_focus_now)
+    _focus_due[:] = [(element_id, js.document.activeElement)]
+
+
+def _focus_now() -> None:
+    """Give the focus :func:`_focus_later` promised (now, if a key came before the frame)."""
+    if not _focus_due:
+        return
+    (element_id, was), doc = _focus_due.pop(), js.document
+    el, active = doc.getElementById(element_id), doc.activeElement
+    moved = _some(active) and not active.isSameNode(doc.body) and not active.isSameNode(was)
+    if not _some(el) or el.isSameNode(active) or moved:  # a click or a tap took it elsewhere
+        return
+    if element_id == "screen-title":
+        js.window.scrollTo(0, 0)  # a new screen starts at its top, whatever was scrolled
+    el.focus(_still())
 
 
 def reveal(element_id: str) -> None:
@@ -417,9 +452,15 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
             on_event("change", data(el, "action"), data(el, "arg"), value, "")
 
     def on_key(event: Any) -> None:
-        el = target_of(event)
-        key = event.key
         typed = event.target
+        if _focus_due:
+            # A key before the frame that focuses a new screen's title or the board's cursor: the
+            # focus goes there now and the key acts there (Tab too: it moves on from there).
+            _focus_now()
+            typed = js.document.activeElement
+        found = typed.closest("[data-action]") if _some(typed) and hasattr(typed, "closest") else None
+        el = found if _some(found) else None
+        key = event.key
         if key != "Escape" and str(getattr(typed, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
             return  # keys typed into a field are the field's (an answer code holds "-"); Esc still closes
         if el is not None and data(el, "drag") and key == "Enter":

@@ -63,7 +63,19 @@ def moves_of(text: str) -> tuple[str, ...]:
     if text.startswith("["):
         dump = partial(json.dumps, separators=(",", ":"), ensure_ascii=False)
         return tuple(m if isinstance(m, str) else dump(m) for m in json.loads(text))
-    return tuple(m for m in text.split(",") if m)
+    return tuple(m for m in text.replace(";", ",").split(",") if m)  # ";" ends a step: stops_of
+
+
+def stops_of(text: str) -> tuple[int, ...]:
+    """Where a lesson's stepper stops, in moves played from the start: ``;`` ends a step of
+    several moves (``flip,take 8 b1 r1;take 40 c1 r0``: two steps, the moves between played on at
+    once, such as the other players' turns between the shown player's tiles); none: every move."""
+    if ";" not in text or text.startswith("["):
+        return ()
+    ends = [0]
+    for group in text.split(";"):
+        ends.append(ends[-1] + len(moves_of(group)))
+    return tuple(ends)
 
 
 def reached(
@@ -118,6 +130,7 @@ class Live(Embed):
         )
         super().__init__(spec, motion=motion)
         self.lesson = lesson
+        self.stops = stops_of(lesson.moves) or tuple(range(len(moves) + 1))
         self.verdict: bool | None = None
         self.turn: list[Event] = []
         self.cache = ""
@@ -144,7 +157,20 @@ class Live(Embed):
             for move in moves_of(self.lesson.answer) if action == "show" else ():
                 self.play(move)
             return
+        keys = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
+        if action == "key" and key in keys and not self.board_live():
+            action = keys[key]
+        if action in ("first", "prev", "next", "last"):  # from stop to stop
+            at = self.at()
+            to = {"first": 0, "prev": at - 1, "next": at + 1, "last": len(self.stops) - 1}[action]
+            self.go(self.stops[max(0, min(to, len(self.stops) - 1))])
+            self.animate_step = action == "next" and to == at + 1  # the tile laid appears
+            return
         super().act(action, arg, key)
+
+    def at(self) -> int:
+        """Which stop the example shows (the last one at or before its step)."""
+        return max(i for i, stop in enumerate(self.stops) if stop <= self.step)
 
     def board_act(self, action: str, arg: str) -> None:
         before = len(self.trial.match.plies) if self.trial else 0
@@ -205,16 +231,15 @@ class Live(Embed):
             self.diagram = shown
 
     def caption_lines(self, step: int) -> list[tuple[str, str]]:
-        """The step's caption, and what the board says the step did beyond its events (its
-        ``step_lines`` hook: Ghosts Galore's scoring)."""
+        """The step's caption, and after the move's own line what the board says the step did
+        beyond its events (its ``step_lines`` hook: Ghosts Galore's scoring, from the engine)."""
         lines = super().caption_lines(step)
         said = getattr(boards.board(self.spec.game), "step_lines", None)
         d = self.diagram
         if said is not None and d is not None and step > 0:
             player = d.match.plies[step - 1].player
-            lines += [
-                x for x in said(self.t, d.game, d.state(step - 1), d.state(step), player) if x not in lines
-            ]
+            more = said(self.t, d.game, d.state(step - 1), d.state(step), player)
+            lines[1:1] = [x for x in more if x not in lines]
         return lines
 
     def lines(self, said: list[tuple[str, str]]) -> str:
@@ -265,9 +290,10 @@ class Live(Embed):
                 nav += button(t("teach.show"), "show", id="show")
         else:
             said = self.lines(self.caption_lines(self.step))
-            first, last = self.step == 0, self.step >= self.diagram.steps
+            at, total = self.at(), len(self.stops) - 1
+            first, last = at == 0, at >= total
             nav = icon_button(t, "prev", first) + tag(
-                "span", esc(t("embed.step", n=self.step, total=self.diagram.steps)), class_="counter"
+                "span", esc(t("embed.step", n=at, total=total)), class_="counter"
             )
             nav += icon_button(t, "next", last)
         body = title + tag("div", stage, class_="stage") + said + tag("nav", nav, class_="controls")

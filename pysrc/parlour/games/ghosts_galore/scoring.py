@@ -197,6 +197,56 @@ def score_board(
     return ScoreSheet(points, tuple(scored), dead, wolves)
 
 
+def explain(grid: Grid, players: int, others_werewolves: Sequence[int] = ()) -> dict[str, dict[str, object]]:
+    """What each category's points of :func:`score_board` are made of, for words (the rules
+    help's captions): the counts each rule multiplies, and the terms each sum adds (``"6 + 6"``)."""
+    placed = tiles_of(grid)
+    tracks = trace(grid)
+    track_of = {piece: i for i, t in enumerate(tracks) for piece in t.pieces}
+    kinds: list[set[str]] = [set() for _ in tracks]
+    ghosts_on = [0] * len(tracks)
+    for cell, tile in placed:
+        for m in tile.monsters:
+            kinds[track_of[(cell, m.piece)]].add(m.kind)
+            ghosts_on[track_of[(cell, m.piece)]] += m.kind == "ghost"
+    ghosts = [
+        ghosts_on[track_of[(c, m.piece)]] >= 3 for c, t in placed for m in t.monsters if m.kind == "ghost"
+    ]
+    satyrs = [len(kinds[track_of[(c, m.piece)]]) for c, t in placed for m in t.monsters if m.kind == "satyr"]
+    golems = {c for c, t in placed if "golem" in t.counts}
+    bats = {c for c, t in placed if "bat" in t.counts}
+    count = {kind: sum(t.count(kind) for _, t in placed) for kind in MONSTERS}
+    symbols = sum(len(t.diamonds) for _, t in placed)
+    turns = sum(t.turns for _, t in placed)
+    wolves = count["werewolf"]
+    wisps = count["wisp"]
+    doors: dict[str, list[int]] = {"bone-doors": [], "tooth-doors": [], "other-tracks": []}
+    for track in tracks:
+        cat = track_category(track)
+        if cat is not None:
+            doors[cat].append(track.segments)
+    return {
+        "dragons": {"n": count["dragon"]},
+        "ghosts": {"six": sum(ghosts), "three": len(ghosts) - sum(ghosts)},
+        "golems": {
+            "n": sum(t.count("golem") for c, t in placed if golems.isdisjoint(neighbours(c)) and c in golems)
+        },
+        "satyrs": {"terms": " + ".join(map(str, satyrs)) or "0"},
+        "skeletons": {"n": count["skeleton"], "d": symbols},
+        "slimes": {"n": count["slime"], "d": turns},
+        "bats": {
+            "n": sum(t.count("bat") for c, t in placed if c in bats and not bats.isdisjoint(neighbours(c)))
+        },
+        "werewolves": {
+            "n": wolves,
+            "bonus": werewolf_bonus(players) if wolves and wolves >= max(others_werewolves, default=0) else 0,
+        },
+        "wisps": {"n": wisps, "each": wisp_points(wisps) // wisps if wisps else 3},
+        "diamonds": {"terms": " + ".join(str(v) for _, t in placed for v in t.diamonds) or "0"},
+        **{cat: {"n": sum(segs), "terms": " + ".join(map(str, segs)) or "0"} for cat, segs in doors.items()},
+    }
+
+
 def score_all(grids: Sequence[Grid]) -> list[ScoreSheet]:
     """Score every board of a game (the werewolf bonus compares boards)."""
     wolves = [count_werewolves(g) for g in grids]

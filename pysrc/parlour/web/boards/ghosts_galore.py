@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from parlour.engine import IllegalMove
-from parlour.games.ghosts_galore.board import dead_ends, resolve
+from parlour.games.ghosts_galore.board import Grid, dead_ends, resolve
 from parlour.games.ghosts_galore.moves import Pencil, parse_pencil
-from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet
+from parlour.games.ghosts_galore.scoring import CATEGORIES, ScoreSheet, count_werewolves, explain, score_all
 from parlour.games.ghosts_galore.tiles import tile_set
 from parlour.web.boards import ghosts_draw as draw
 from parlour.web.boards.ghosts_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
@@ -518,10 +518,40 @@ def tie_words(t: Any, all_sheets: list[ScoreSheet], named: Callable[[int], str])
     )
 
 
+def public_grids(game: Any, state: Any) -> list[Grid]:
+    """Every board as the table scores it live (GG-D1, as ``view_sheets``): no hidden tile until
+    the game is over."""
+    view = game.view(state, None)
+    over = view["round"] > 9
+    return [
+        resolve([None if p is None or (not over and p[0] == h) else (p[0], p[1]) for p in g])
+        for g, h in zip(view["grids"], view["hidden"], strict=True)
+    ]
+
+
 def step_lines(t: Any, game: Any, before: Any, after: Any, player: int) -> list[tuple[str, str]]:
-    """What a lesson's step did to the score, from the engine (lines of text and rule): at the end
-    of a game tied on points, who tied and how the dead ends settled it (GG-T)."""
-    lines: list[tuple[str, str]] = []
+    """What a lesson's step did to the score, from the engine (lines of text and rule): each
+    category the step changed on its player's board, old and new points and what they are made of
+    (GG-S1..GG-S13); at the end of a game tied on points, who tied and how the dead ends settled it
+    (GG-T)."""
+    grids = public_grids(game, after)
+    old, new = (score_all(g)[player].points for g in (public_grids(game, before), grids))
+    wolves = [count_werewolves(g) for j, g in enumerate(grids) if j != player]
+    why = explain(grids[player], len(grids), wolves)
+    lines = [
+        (
+            t(
+                "ghosts-galore.scored",
+                category=t(f"ghosts-galore.category.{cat}"),
+                old=old[i],
+                new=t("ghosts-galore.points", count=new[i]),
+                why=t(f"ghosts-galore.why.{cat}", **why[cat]),
+            ),
+            f"GG-S{i + 1}",
+        )
+        for i, cat in enumerate(CATEGORIES)
+        if old[i] != new[i]
+    ]
     if game.outcome(after) is not None and game.outcome(before) is None:
         final = game.score_sheets(after)
         if [s.total for s in final].count(max(s.total for s in final)) > 1:

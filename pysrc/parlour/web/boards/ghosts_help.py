@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlour.games.ghosts_galore.board import Grid, parse_cell
-from parlour.games.ghosts_galore.scoring import CATEGORIES, score_board
-from parlour.games.ghosts_galore.tiles import MONSTERS, Monster, Tile, tile_set
+from parlour.games.ghosts_galore.board import parse_cell
+from parlour.games.ghosts_galore.tiles import MONSTERS, tile_set
 from parlour.web.boards import ghosts_draw as draw
 from parlour.web.markup import esc, tag
 
@@ -20,8 +19,14 @@ HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
     ("goal", {"goal": ("GG-1",)}),
     ("round", {"round": ("GG-3",), "last": ("GG-4", "GG-5")}),
     ("hidden", {"hidden": ("GG-2",)}),
-    ("monsters", {"monsters": (), "monsters-more": ()}),
-    ("doors", {"doors": ()}),
+    (
+        "monsters",
+        {
+            "monsters": ("GG-S1", "GG-S2", "GG-S3", "GG-S4", "GG-S5"),
+            "monsters-more": ("GG-S6", "GG-S7", "GG-S8", "GG-S9"),
+        },
+    ),
+    ("doors", {"doors": ("GG-S10", "GG-S11", "GG-S12", "GG-S13")}),
     ("end", {"tie": ("GG-T",), "live": ()}),
 )
 """The rules help, goal first: sections (heading ``ghosts-galore.help-h.<name>``), each of paragraphs
@@ -43,11 +48,13 @@ def position(
     stack: tuple[int, ...] = (),
     taken: tuple[bool, bool] = (False, False),
     turn: int | None = 0,
+    later: tuple[tuple[int, ...], ...] = (),
 ) -> str:
     """A lesson's game of two as the state's JSON (what the diagrams read for a game without a
     notation): the round, each seat's train (``"a1:12:0 b2:7:1"``: cell, tile, quarter turns),
-    hidden tiles, the table, the flipped tile and the round's stack, top first; the tiles no one
-    holds fill the rest of the stack and the later rounds' stacks, lowest first."""
+    hidden tiles, the table, the flipped tile and the round's stack, top first, and the first tiles
+    of each later round's stack (``later``); the tiles no one holds fill the rest of the stacks,
+    lowest first."""
     from parlour.engine import canonical_json
     from parlour.games.ghosts_galore.rules import DRAFT_ROUNDS, GAME, GhostsState
 
@@ -58,14 +65,24 @@ def position(
         return tuple(cells)
 
     grids = tuple(grid(train) for train in trains)
-    held = {p[0] for g in grids for p in g if p} | {*hidden, *table, *stack, pending}
+    held = {p[0] for g in grids for p in g if p} | {
+        *hidden,
+        *table,
+        *stack,
+        pending,
+        *(t for s in later for t in s),
+    }
     free = [t for t in range(len(tile_set())) if t not in held]
     size = 6  # a round's stack: players + 4
     if rnd <= DRAFT_ROUNDS:
         fill = size - len(stack) - len(table) - (pending is not None) - sum(taken)
         stack, free = stack + tuple(free[:fill]), free[fill:]
-    later = tuple(tuple(free[i * size : (i + 1) * size]) for i in range(max(DRAFT_ROUNDS - rnd, 0)))
-    state = GhostsState(2, rnd, turn, stack, later, table, pending, taken, grids, hidden)
+    stacks = []
+    for i in range(max(DRAFT_ROUNDS - rnd, 0)):
+        top = later[i] if i < len(later) else ()
+        stacks.append(top + tuple(free[: size - len(top)]))
+        free = free[size - len(top) :]
+    state = GhostsState(2, rnd, turn, stack, tuple(stacks), table, pending, taken, grids, hidden)
     return canonical_json(GAME.encode_state(state))
 
 
@@ -128,6 +145,46 @@ LESSONS: tuple[tuple[object, ...], ...] = (
         True,
     ),
     (
+        "monsters",
+        "monsters",
+        position(
+            4,
+            ("a1:29:0 b2:8:0 c2:69:3", "a1:1:0 b1:16:0 c1:23:1 a2:9:0"),
+            (12, 13),
+            stack=(35,),
+            taken=(False, True),
+            later=((64, 0), (2, 54), (40, 3), (4, 67)),
+        ),
+        "take 35 a3 r0;flip,take 64 b1 r1;take 0 b2 r0,flip,take 2 c2 r0,take 54 a2 r0;flip,take 40 c1 r0;"
+        "take 3 a3 r0,flip,take 4 b3 r0,take 67 b3 r0",
+    ),
+    (
+        "monsters-more",
+        "monsters-more",
+        position(
+            4,
+            ("a1:66:1 b2:10:0 c3:22:0", "a1:1:0 b1:16:0 c1:23:1 a2:9:0"),
+            (12, 13),
+            stack=(24,),
+            taken=(False, True),
+            later=((43, 0), (2, 27), (15, 3)),
+        ),
+        "take 24 c2 r0;flip,take 43 a3 r0;take 0 b2 r0,flip,take 2 c2 r0,take 27 b1 r0;flip,take 15 a2 r0",
+    ),
+    (
+        "doors",
+        "doors",
+        position(
+            4,
+            ("a1:29:2 c3:49:0 b1:59:0", "a1:1:0 b1:16:0 c1:23:1 a2:9:0"),
+            (12, 13),
+            stack=(14,),
+            taken=(False, True),
+            later=((24, 0), (2, 74), (22, 3)),
+        ),
+        "take 14 b2 r0;flip,take 24 a2 r3;take 0 b2 r0,flip,take 2 c2 r0,take 74 c2 r1;flip,take 22 b3 r0",
+    ),
+    (
         "monsters-more",
         "bats",
         position(
@@ -158,88 +215,6 @@ position, moves to step through, or a goal and one right answer, and the seat wh
 words ``ghosts-galore.teach.<id>``. Games of two, so that every move shows on a train."""
 
 
-def _tile(track: str, *monsters: str | tuple[str, int], diamonds: tuple[int, ...] = ()) -> Tile:
-    ms = tuple(Monster(m, 0) if isinstance(m, str) else Monster(m[0], m[1]) for m in monsters)
-    return Tile(1000, track, ms, diamonds)
-
-
-Example = dict[str, tuple[Tile, int]]
-"""Cells (``"a1"``) → ``(tile, rotation)``: a partial train."""
-
-EXAMPLES: dict[str, Example] = {
-    "dragons": {"a1": (_tile("straight", "dragon"), 0), "b1": (_tile("curve", "dragon"), 1)},
-    "ghosts": {
-        "b1": (_tile("straight", "ghost", "ghost"), 0),
-        "b2": (_tile("straight", "ghost"), 0),
-        "c3": (_tile("curve", "ghost"), 2),
-    },
-    "golems": {
-        "a1": (_tile("straight", "golem"), 0),
-        "b1": (_tile("curve", "golem"), 2),
-        "c3": (_tile("straight", "golem"), 1),
-    },
-    "satyrs": {"a2": (_tile("straight", "satyr", "bat"), 1), "b2": (_tile("straight", "ghost"), 1)},
-    "skeletons": {
-        "b2": (_tile("curve", "skeleton"), 0),
-        "c2": (_tile("straight", diamonds=(1, 3)), 0),
-        "a2": (_tile("bridge", diamonds=(2,)), 0),
-    },
-    "slimes": {"b2": (_tile("double-curve", "slime"), 0), "c2": (_tile("curve"), 3)},
-    "bats": {
-        "a1": (_tile("straight", "bat"), 0),
-        "a2": (_tile("curve", "bat"), 0),
-        "c3": (_tile("straight", "bat"), 1),
-    },
-    "werewolves": {"b1": (_tile("straight", "werewolf"), 0), "b2": (_tile("curve", "werewolf"), 0)},
-    "wisps": {"a1": (_tile("straight", "wisp", "wisp"), 0), "b1": (_tile("curve", "wisp", "wisp"), 1)},
-    "diamonds": {"b2": (_tile("straight", diamonds=(2, 3)), 0), "c2": (_tile("curve", diamonds=(1,)), 0)},
-    "bone-doors": {"a1": (_tile("curve"), 2), "a2": (_tile("curve"), 3)},
-    "tooth-doors": {"c2": (_tile("curve"), 1), "c3": (_tile("curve"), 0)},
-    "other-tracks": {"b1": (_tile("straight"), 0), "b2": (_tile("bridge"), 0), "b3": (_tile("straight"), 0)},
-}
-"""One small train per category (GG-S1..GG-S13), in the rulebook's order."""
-
-
-def grid_of(example: Example) -> Grid:
-    cells: list[tuple[Tile, int] | None] = [None] * 9
-    for name, placed in example.items():
-        cells[parse_cell(name)] = placed
-    return tuple(cells)
-
-
-def points(category: str, players: int = 3) -> int:
-    """What the engine scores for the example of ``category`` (other players: no werewolves)."""
-    sheet = score_board(grid_of(EXAMPLES[category]), players, [0] * (players - 1))
-    return sheet.by_category()[category]
-
-
-def figure(t: T, category: str) -> str:
-    """The example train of ``category`` with its points, as the board draws a train."""
-    grid = grid_of(EXAMPLES[category])
-    sheet = score_board(grid, 3, [0, 0])
-    scored: dict[int, set[int]] = {}
-    for st in sheet.tracks:
-        for cell, piece in st.track.pieces:
-            scored.setdefault(cell, set()).add(piece)
-    parts = [draw.train_frame(), draw.doors(t)]
-    for c in range(9):
-        x, y = draw.cell_origin(c)
-        parts.append(f'<rect x="{x + 2}" y="{y + 2}" width="96" height="96" rx="7" class="slot"/>')
-    for c, placed in enumerate(grid):
-        if placed is not None:
-            parts.append(draw.placed_tile(placed[0], placed[1], c, "placed", scored.get(c, ())))
-    name = t(f"ghosts-galore.category.{category}")
-    pts = sheet.by_category()[category]
-    caption = f"{name}: {t('ghosts-galore.points', count=pts)}"
-    svg = (
-        f'<svg viewBox="0 0 {draw.TRAIN} {draw.TRAIN}" class="gg-train-svg gg-example" role="img" '
-        f'aria-label="{esc(caption)}">' + "".join(parts) + "</svg>"
-    )
-    return tag(
-        "figure", svg + tag("figcaption", esc(caption)), class_="gg-help-figure", data_category=category
-    )
-
-
 def legend(t: T) -> str:
     """The nine monsters, each with its shape and name."""
     items = "".join(
@@ -262,15 +237,6 @@ def legend(t: T) -> str:
 
 
 def examples(t: T) -> dict[str, str]:
-    """Figures under the help paragraphs: the legend under the goal, each monster category under
-    the paragraph that scores it, the diamonds and the three door categories under the doors."""
-
-    def row(cats: tuple[str, ...]) -> str:
-        return tag("div", "".join(figure(t, c) for c in cats), class_="gg-help-figures")
-
-    return {
-        "ghosts-galore.help.goal": legend(t),
-        "ghosts-galore.help.monsters": row(CATEGORIES[:5]),
-        "ghosts-galore.help.monsters-more": row(CATEGORIES[5:9]),
-        "ghosts-galore.help.doors": row(CATEGORIES[9:]),
-    }
+    """The figure under the goal: the legend of monsters and doors (each scoring category is shown
+    scoring live, :data:`LESSONS`)."""
+    return {"ghosts-galore.help.goal": legend(t)}
