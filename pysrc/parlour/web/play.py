@@ -635,13 +635,16 @@ def announcement(t: T, ctx: BoardContext, board: Any = None) -> str:
 _LOG_MARKUP: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
 """Each local match's log entries as drawn, per session: a redraw after a move draws only the new
 entry (a long match's log was most of a redraw's time: issue #17). An entry is kept while its ply is
-the same object, in the same language, for the same viewer, with the game still on (an end may
-reveal what its lines hid); ``current`` (the moment on show) is part of the entry."""
+the same object, in the same language, for the same viewer; ``current`` (the moment on show) is part
+of the entry. The end of a match keeps them too: an entry says its ply from the state before it and
+the viewer's cut of its events, neither of which an end changes, and making a 180-ply log afresh
+was tens of ms of the end's one task in Pyodide."""
 
 
 def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> list[str]:
+    """Each ply's log entry, marked as a region, kept between redraws while its ply and state stay."""
     memo = _LOG_MARKUP.setdefault(ctx.session, {})
-    stamp = (t("app.log-empty"), t("app.seat.n", n=1), ctx.viewer, replayable, ctx.session.outcome() is None)
+    stamp = (t("app.log-empty"), t("app.seat.n", n=1), ctx.viewer, replayable)
     if memo.get("stamp") != stamp:
         memo.clear()
         memo["stamp"] = stamp
@@ -655,7 +658,7 @@ def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> 
         if hit is None or hit[0] is not ply or hit[1] != state:
             item = log_item(t, ctx, board, ctx.session.log_entry(i))
             markup = log_entry_markup(t, item, current, replayable, stop == i + 1, game_id=ctx.game.id)
-            hit = memo[i] = (ply, state, markup)
+            hit = memo[i] = (ply, state, region_of(markup))
         entries.append(hit[2])
     return entries
 
@@ -752,11 +755,12 @@ def log_panel(
             key = (item, ctx.replay == step, step in shown, stop == step)
             markup = memo.get(key)
             if markup is None:
-                markup = memo[key] = log_entry_markup(t, item, *key[1:], game_id=ctx.game.id)
+                markup = memo[key] = region_of(log_entry_markup(t, item, *key[1:], game_id=ctx.game.id))
             entries.append(markup)
     body = (
-        # Each entry a region: a move's entry is inserted alone, the log is not drawn again.
-        tag("ol", "".join(map(region_of, entries)), class_="log", id="move-log", data_keep_scroll="end")
+        # Each entry a region (marked once, when it is drawn): a move's entry is inserted alone, the
+        # log is not drawn again.
+        tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")
         if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )
