@@ -85,7 +85,7 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     assert page.locator(".picker .card h2").all_inner_texts() == [
         "boop.",
         "Boo!",
-        "Wooly Bully",
+        "Вулі-Булі",  # the name the game's Ukrainian words use (its Russian rulebook's «Вули-Були»)
         "Ghosts Galore",
     ]
     assert page.locator("html").get_attribute("lang") == "uk"

@@ -385,9 +385,10 @@ def render(ctx: BoardContext) -> str:
             "div",
             tag("div", "".join(zones["top"]), class_="zones top")
             + prompt
+            # Next to the castle, never under the fold: beside it on a wide screen, else over it.
+            + explanation(ctx, shown)
             + middle
             + tag("div", "".join(zones["bottom"]), class_="zones bottom")
-            + explanation(ctx, shown)
             + region("boo-players", players_panel(ctx))
             + legend(ctx),
             # Three people or more at one device: a phone stacks each zone's buttons (app.css).
@@ -943,7 +944,8 @@ def explanation(ctx: BoardContext, shown: dict[str, Any] | None) -> str:
             )
     if shown and "reveal" in shown:
         out.append(reveal_panel(ctx, shown["reveal"]))
-    return "".join(map(region_of, out))
+    # One box, always there (empty: not shown), so that the layout can put it by the castle.
+    return region_of(tag("div", "".join(map(region_of, out)), class_="boo-said", id="boo-said"))
 
 
 def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
@@ -960,7 +962,12 @@ def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
                 f'<line x1="4" y1="12" x2="52" y2="12" class="seg revealed" stroke="{HEX[COLOURS.index(route["colour"])]}"/>'
                 f'<g transform="translate(28,12)" class="badge">{badge(str(seat + 1))}</g></svg>'
             )
-            items.append(tag("li", sample + esc(route_words(ctx, seat, route))))
+            # A phone shows the count alone beside the lane and badge (app.css); the words stay read.
+            steps = sum(1 for s in route["steps"] if not s.startswith("!"))
+            short = tag("span", esc(t("boo.reveal.steps", count=steps)), class_="short", aria_hidden="true")
+            items.append(
+                tag("li", sample + tag("span", esc(route_words(ctx, seat, route)), class_="long") + short)
+            )
         else:
             items.append(tag("li", esc(t("boo.reveal.none", player=seat_name(ctx, seat)))))
     hide = button(t("boo.reveal.hide"), "boo-hide", id="boo-hide") if ctx.replay is None else ""
