@@ -9,13 +9,16 @@
   board's share of it), ``changes_ms`` (the regions that changed, found), ``drawn_chars``.
 
 Medians and worst over the positions, each the best of 3 runs (a pause of the scheduler is not
-Boo!'s); the solver's kept bounds are cleared before each run, as a new visitor finds them.
+Boo!'s; the board's drawing too, each run on a fresh copy of its memory); the solver's kept bounds
+are cleared before each run, as a new visitor finds them.
 
     python bench/boo_reveal.py
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import statistics
 import time
 from typing import Any
@@ -138,14 +141,23 @@ def screen(hands: bool = False) -> dict[str, float]:
     seats = app.sessions["boo"].seats  # the same match on every run: a fixed seed
     session = app.sessions["boo"] = LocalSession.new(GAME, seats, app.bots("boo"), setup["options"], "7")
     app.render()
-    spent = [0.0]
+    spent, trials = [0.0], [0.0]
     draw = board.render
 
     def timed(ctx: Any) -> str:
+        # The best of 3 drawings, each on a fresh copy of the board's memory (a drawing changes it:
+        # the reveal is fresh, then kept), then the real one: one drawing timed alone on a shared
+        # machine often held a pause of the process of 8-30 ms, most of the Pyodide median in 0069.
+        best = float("inf")
         start = time.perf_counter()
-        out = draw(ctx)
-        spent[0] += time.perf_counter() - start
-        return out
+        for _ in range(3):
+            trial = dataclasses.replace(ctx, ui=copy.deepcopy(ctx.ui))
+            began = time.perf_counter()
+            draw(trial)
+            best = min(best, time.perf_counter() - began)
+        trials[0] += time.perf_counter() - start
+        spent[0] += best
+        return draw(ctx)
 
     board.render = timed
     rows: dict[str, list[float]] = {k: [] for k in ("play", "played", "markup", "board", "changes", "drawn")}
@@ -171,10 +183,11 @@ def screen(hands: bool = False) -> dict[str, float]:
             played = time.perf_counter()
             app.played(events)
             page.timers.clear()
-            spent[0], page.noted = 0.0, []
+            spent[0], trials[0], page.noted = 0.0, 0.0, []
             shown = time.perf_counter()
             app.render()
             markup_ms, changes_ms, drawn, _screen = page.noted[-1]
+            markup_ms -= trials[0] * 1000  # the trial drawings are no part of the screen's markup
             rows["play"].append((played - start) * 1000)
             rows["played"].append((shown - played) * 1000)
             rows["markup"].append(markup_ms)
@@ -190,8 +203,10 @@ def screen(hands: bool = False) -> dict[str, float]:
 
 
 def measure() -> dict[str, float]:
-    reveal = {f"reveal_{k}": v for k, v in screen(hands=True).items()}
-    return {**rules(), **screen(), **reveal}
+    # The reveal after the claims: measured first, it met the interpreter cold (its first screens),
+    # which no page does, as a page has drawn its table before any search ends.
+    figures = {**rules(), **screen()}
+    return {**figures, **{f"reveal_{k}": v for k, v in screen(hands=True).items()}}
 
 
 if __name__ == "__main__":

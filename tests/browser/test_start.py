@@ -85,7 +85,7 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     assert page.locator(".picker .card h2").all_inner_texts() == [
         "boop.",
         "Boo!",
-        "Wooly Bully",
+        "Вулі-Булі",  # the name the game's Ukrainian words use (its Russian rulebook's «Вули-Були»)
         "Ghosts Galore",
     ]
     assert page.locator("html").get_attribute("lang") == "uk"
@@ -159,7 +159,8 @@ def a_persons_turn(page: Any, cell: int = 0) -> None:
 def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(
     browser: Any, site_url: str
 ):
-    context = browser.new_context(locale="en-US")
+    # A phone: its folded controls are the match screen's menu ("More"), opened while the bot thinks.
+    context = browser.new_context(locale="en-US", viewport={"width": 390, "height": 844})
     context.add_init_script(HOLD_BOT_ANSWERS)
     page = context.new_page()
     w = watch(page)
@@ -184,10 +185,18 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
         page.click("#undo")
     assert page.locator("#move-log li").count() == 0
     assert "thinking" not in page.locator("#status").inner_text()
-    # ... play another, and open the menu while the bot thinks about that one.
+    # ... play another, and open the menu (and Share in it) while the bot thinks about that one.
     a_persons_turn(page, 5)
     page.wait_for_function("window.heldAnswers.length === 2")
     moves_by_person = page.locator("#move-log li").count()
+    page.click("#more")
+    page.wait_for_selector("#more-menu.open")
+    assert page.evaluate("document.activeElement.id") == "share"
+    page.click("#share")
+    page.wait_for_selector("#share-link")
+    assert "/play?m=" in page.locator("#share-link").input_value()
+    assert "thinking" in page.locator("#status").inner_text()
+    assert page.evaluate("window.heldAnswers.length") == 2, "nothing asked again: the bot still thinks"
     page.click("a.back")
     page.wait_for_selector("[data-screen=picker]")
     # The answers arrive: the one for the taken-back move is dropped, the other is played.

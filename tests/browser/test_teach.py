@@ -139,7 +139,8 @@ def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_ke
 
 def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_keyboard(browser, site_url):
     """Wooly Bully: an example steps to a tile touching three and drawing three, told in words; the
-    "close" exercise is played with keys alone: Enter on the tile, an arrow to the square, "Lay it here"."""
+    "close" exercise is played with keys alone: Enter on the tile, an arrow to the square, "Lay it here";
+    the zoom buttons leave the field whole; the hand limit's example steps to its discards."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     watched = watch(page)
@@ -163,5 +164,16 @@ def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_k
     page.wait_for_selector("[data-lesson=close][data-verdict=right]")
     assert page.locator("#L-close-feedback").inner_text().startswith("Right")
     assert focused(page) == "L-close-again"
+    # The field's zoom buttons sit under it on a phone, hiding none of it.
+    field = page.locator("#L-close-wb-field").bounding_box()
+    zoom = page.locator("#L-close-box .wb-zoom").bounding_box()
+    assert field and zoom and zoom["y"] >= field["y"] + field["height"] - 0.5
+    # A variant's example steps with its variant: the hand limit's two discards, told in words.
+    page.focus("#L-v-hand-next")
+    for step in (1, 2, 3):
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"[data-lesson=v-hand][data-step='{step}']")
+    assert "Player 1 discards a tile." in page.locator("#L-v-hand-events").inner_text()
+    assert page.locator("#L-v-hand-box .discards svg").count() == 2
     watched.assert_clean()
     context.close()

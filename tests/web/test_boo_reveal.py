@@ -175,6 +175,18 @@ def test_russian_reveal_words_and_the_hide_button():
     _before, after, events = hands_end_the_search(s, (-1,) * 6)
     html = board.render(ctx_of(s, after, events, {}, lang="ru"))
     assert "Скрыть маршруты" in html and "начальный цвет" in html
+    # Over the castle in the page's order (right after the prompt): a phone shows it there, with
+    # each seat's count short beside its lane (the whole words are still read out).
+    assert html.index('id="boo-prompt"') < html.index('id="boo-reveal"') < html.index("boo-castle")
+    shorts = re.findall(r'<span class="short" aria-hidden="true">([^<]+)</span>', html)
+    reveal = next(e.data["reveal"] for e in events if "reveal" in e.data)
+    counts = [len([x for x in r["steps"] if not x.startswith("!")]) for r in reveal if r]
+    assert shorts and len(shorts) == len(counts)
+    for short, count in zip(shorts, counts, strict=True):
+        assert short == translate("ru", "boo.reveal.steps", count=count)
+    assert translate("ru", "boo.reveal.steps", count=5) == "5 шагов"
+    assert translate("uk", "boo.reveal.steps", count=3) == "3 кроки"
+    assert translate("ru", "boo.reveal.steps", count=21) == "21 шаг"
 
 
 def test_a_guest_page_with_animation_off_still_gets_the_reveal_and_keeps_it(monkeypatch):

@@ -280,3 +280,36 @@ def test_gg_t_the_end_explains_a_tie_settled_by_dead_ends_or_shared():
     assert "Player 2 wins with fewer dead ends (1 dead end)" in by_dead
     shared = board.tie_break(ctx, [sheet(80, 2), sheet(80, 2), sheet(70, 0)])
     assert "a shared win" in shared and "2 dead ends" in shared
+
+
+def test_gg_d1_the_score_sheets_kept_between_tables_follow_the_pencil_the_viewer_and_the_move():
+    """The score panel and the end dialog share the sheets worked out for one state: a pencil
+    moved, another viewer or a move played gives the sheets afresh (drawn as if nothing were kept)."""
+    session = LocalSession.new(GAME, [Seat(HUMAN), Seat(HUMAN)], dict(BOTS), seed=5)
+    for n in range(6):
+        turn_by_buttons(session, session.acting()[0], n)
+
+    def kept_and_fresh(seat: int) -> tuple[str, str]:
+        """The table drawn with the sheets kept so far, then drawn with nothing kept."""
+        kept = board.score_details(ctx_for(session, seat))
+        board._SHEETS[:] = [None, None, None, []]
+        return kept, board.score_details(ctx_for(session, seat))
+
+    tables = []
+    # Each seat's pencil on c3, a free cell of both boards: the same pencil, another viewer's sheets.
+    for seat, pencil in [(0, None), (0, "c3 r1"), (0, "c3 r2"), (1, "c3 r2"), (0, None)]:
+        if pencil is None:
+            session.notes_of(seat).pop("pencil", None)
+        else:
+            session.notes_of(seat)["pencil"] = pencil
+        kept, fresh = kept_and_fresh(seat)  # kept: the sheets of the step before were kept
+        assert kept == fresh
+        tables.append(fresh)
+    assert len(set(tables)) == 4  # the pencil and the viewer change what the table says
+    for n in range(7, 12):  # moves until one changes the table
+        turn_by_buttons(session, session.acting()[0], n)
+        kept, fresh = kept_and_fresh(0)
+        assert kept == fresh
+        if fresh != tables[-1]:
+            break
+    assert fresh != tables[-1]

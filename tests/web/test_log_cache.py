@@ -45,3 +45,24 @@ def test_the_kept_log_is_the_log_drawn_afresh():
     english = kept
     kept, fresh = drawn(session, lang="uk")
     assert kept == fresh and kept != english
+
+
+def test_the_log_kept_through_a_whole_match_and_its_end_is_the_log_drawn_afresh():
+    """The end of a match keeps every entry drawn while it was played: each is still the entry
+    drawn afresh, in every game (a person's seat, as the page draws it, the kept log drawn after
+    each ply; bots play both seats, a real-time game's on its clock)."""
+    for gid in ("boop", "ghosts-galore", "wooly-bully", "boo"):
+        module = games.module(gid)
+        session = LocalSession.new(games.load(gid), [Seat("easy"), Seat("easy")], module.BOTS, None, "5")
+        t = functools.partial(translate, "en")
+        board = boards.board(gid)
+        for ply in range(1, 400):
+            if session.outcome() is not None:
+                break
+            played = session.run_due(1000 * ply) if session.realtime else session.step_ai()
+            assert played or session.realtime, gid
+            play.log_panel(t, play.BoardContext(session, t, session.state, 0), board)
+        assert session.outcome() is not None, gid
+        kept, fresh = drawn(session)
+        assert kept == fresh, gid
+        assert kept.count("<li id=") == len(session.match.plies) >= 5

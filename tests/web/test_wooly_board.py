@@ -46,9 +46,12 @@ def test_wb_d1_the_board_shows_only_the_viewers_hand_and_colour():
     assert hand_args == {str(VCAP_B), "reveal"}
     assert "Your sheep are black" in html
     assert "red sheep" not in html and "yellow sheep" not in html
-    assert html.count("colour secret") == 3  # nobody has revealed yet, not even the viewer publicly
+    # Nobody has revealed yet: the others' colours are secret, the viewer's own is named as theirs
+    # alone (never "colour secret" above a hand that says "Your sheep are black").
+    assert html.count("colour secret") == 2 and html.count("black sheep: only you know") == 1
     nobody = wb.render(ctx_for(session_on(state), None))
     assert "wb-select" not in nobody and "Your sheep" not in nobody
+    assert nobody.count("colour secret") == 3 and "only you know" not in nobody
 
 
 def test_wb_3_choosing_a_tile_highlights_every_square_and_the_rotations_that_fit():

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from parlour.games.wooly_bully import GAME
-from parlour.games.wooly_bully.tiles import COLOURS, ids_of
+from parlour.games.wooly_bully.rules import VARIANTS
+from parlour.games.wooly_bully.tiles import COLOURS, FOREST, ids_of, tile
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import diagram, teach
 from parlour.web.boards import wooly_bully as board
@@ -45,6 +46,21 @@ def test_the_goal_comes_first_then_short_sections_with_headings_in_each_language
     paras = {k for _, ps in board.HELP for k in ps}
     shown = {k.removeprefix("wooly-bully.help.") for k in words_of if k.startswith("wooly-bully.help.")}
     assert shown == paras, "every paragraph of the catalogue is in a section"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_game_has_one_name_in_each_language_the_rulebooks_own(lang):
+    """The help's header, the picker and the game's own words name the game alike: in Russian the
+    rulebook's «Вули-Були», in Ukrainian its Ukrainian form."""
+    name = translate(lang, "wooly-bully.name")
+    assert translate(lang, "game.wooly-bully.name") == name
+    assert name == {"en": "Wooly Bully", "ru": "Вули-Були", "uk": "Вулі-Булі"}[lang]
+    from parlour.web import app as app_mod
+    from web.test_match_screen import Dom
+
+    dom = Dom("#/wooly-bully/rules", {"parlour.settings": json.dumps({"lang": lang})})
+    app_mod.App(dom).start()
+    assert translate(lang, "app.rules-of", game=name) in html_lib.unescape(dom.html)
 
 
 def cited_rules() -> set[str]:
@@ -83,7 +99,12 @@ BLACK = COLOURS.index("black")
 
 def test_the_lessons_cover_the_main_rules_with_examples_and_at_least_two_exercises():
     paras = {lesson.para for lesson in LESSONS}
-    assert {"turn", "draw", "closed", "wolf", "hunter", "reveal", "leave", "scoring"} <= paras
+    assert {"turn", "draw", "closed", "holes", "wolf", "hunter", "joined-forests", "reveal"} <= paras
+    assert {"leave", "scoring"} <= paras
+    # Every paragraph that explains a rule of play has a live example (the goal, the setup and the
+    # screen's own paragraphs need none; the end is shown by the scoring example just under it).
+    ruled = {k for k, ids in board.HELP_RULES.items() if ids and k.split(".")[-1] not in ("setup", "end")}
+    assert ruled <= {f"wooly-bully.help.{p}" for p in paras}, ruled - {f"wooly-bully.help.{p}" for p in paras}
     assert len([x for x in LESSONS if x.goal]) >= 2
     assert len({x.id for x in LESSONS}) == len(LESSONS)
 
@@ -144,6 +165,94 @@ def test_the_examples_show_what_the_rulebook_says_each_rule_does():
     assert over["scores"] == [end.state(2).board.score(BLACK), 6] and GAME.outcome(end.state(2)).winners == (
         0,
     )
+
+
+def test_every_variant_the_game_offers_has_an_example_that_plays_with_it_alone():
+    by_id = diagrams()
+    for name, rule in VARIANTS:
+        shown = [x.id for x in LESSONS if rule in board.HELP_RULES[f"wooly-bully.help.{x.para}"]]
+        assert len(shown) == 1, rule
+        options = by_id[shown[0]].state(0).options.to_json()
+        assert options == {n: n == name for n, _ in VARIANTS}, (rule, options)
+    assert {o.name for o in GAME.options} == {n for n, _ in VARIANTS}
+
+
+def test_an_empty_square_may_stay_empty_and_the_pasture_beside_it_is_not_closed_until_it_is_filled():
+    hole = diagrams()["hole"]  # WB-5, WB-16
+    square = hole.move(2)[1].pos
+    left = hole.state(1).board
+    assert square not in left.cells and left.touching(square) == 4, "enclosed on four sides, left empty"
+    assert GAME.to_act(hole.state(1))[0] == 1, "leaving it empty is a whole turn"
+    (black,) = left.pastures(BLACK)
+    assert not black.closed and left.score(BLACK) == 0
+    filled = hole.state(2).board
+    assert filled.score(BLACK) == 8 and len(dict(happened(hole, 2))["drew"]["tiles"]) == 4
+
+
+def wolf_squares(state, seat: int | None = None) -> set[tuple[int, int]]:
+    """Empty squares where a wolf may be laid now (any wolf: the seat's own, or a wolf not yet laid)."""
+    wolves = [t for t in ids_of("wolf") if seat is None or t in state.hands[seat]]
+    return {m.pos for m in GAME.placements(state, wolves) if m.pos not in state.board.cells}
+
+
+def test_a_hunter_in_a_forest_with_no_wolf_keeps_wolves_out_of_that_forest():
+    guard = diagrams()["guard"]  # WB-9's second half
+    player, move = guard.move(1)
+    assert (
+        player == 0 and tile(move.tile).kind == "hunter" and not dict(happened(guard, 1))["tile-placed"]["on"]
+    )
+    board = guard.state(1).board
+    hunters = board.find((*move.pos, 0))
+    shut = wolf_squares(guard.state(0), 1) - wolf_squares(guard.state(1), 1) - {move.pos}
+    assert shut and all(hunters in board.joined_roots(pos, FOREST) for pos in shut)
+    wolf_by, wolf = guard.move(2)
+    assert wolf_by == 1 and tile(wolf.tile).kind == "wolf" and GAME.to_act(guard.state(1))[0] == 0
+    assert hunters not in board.joined_roots(wolf.pos, FOREST), "Player 2's wolf went to another forest"
+    assert guard.state(2).board.score(BLACK) == 8
+
+
+def test_joined_forests_keep_the_wolf_until_a_hunter_is_laid_on_it():
+    joined = diagrams()["joined"]  # WB-11
+
+    def forests(step: int) -> list[tuple[int, int]]:
+        board = joined.state(step).board
+        return sorted(
+            (a.wolves, a.hunters)
+            for a in board.areas.values()
+            if a.terrain == FOREST and (a.wolves or a.hunters)
+        )
+
+    assert forests(0) == [(0, 1), (1, 0)], "a forest with the hunter, another with the wolf"
+    assert forests(1) == [(1, 1)], "one tile joined them: the hunter does not kill the wolf"
+    board = joined.state(1).board
+    assert board.score(BLACK) == 0 and all(board.wolfed(a) for a in board.pastures(COLOURS.index("yellow")))
+    (both,) = (r for r, a in board.areas.items() if a.terrain == FOREST and a.wolves)
+    assert not any(both in board.joined_roots(pos, FOREST) for pos in wolf_squares(joined.state(1)))
+    assert dict(happened(joined, 2))["tile-placed"]["on"] and forests(2) == [(0, 2)]
+    assert joined.state(2).board.score(BLACK) == 8
+
+
+def test_each_variant_example_shows_what_its_variant_changes():
+    by_id = diagrams()
+    hand = by_id["v-hand"]  # WB-V1: five tiles after the draw, two discarded at the turn's end
+    assert len(hand.state(1).hands[0]) == 5 and [hand.move(s)[1].kind for s in (2, 3)] == ["discard"] * 2
+    assert len(hand.state(3).hands[0]) == 3 and GAME.to_act(hand.state(3))[0] == 1
+    single = by_id["v-single"]  # WB-V2: the tile touches two; one drawn, one extra turn
+    first = single.move(1)[1].pos
+    assert single.state(0).board.touching(first) == 2
+    said = dict(happened(single, 1))
+    assert len(said["drew"]["tiles"]) == 1 and said["extra-turn"]["count"] == 1 and single.move(2)[0] == 0
+    every = by_id["v-all"]  # WB-V3: both closed black pastures count
+    over = dict(happened(every, 2))["game-over"]
+    pastures = every.state(2).board.scoring_pastures(BLACK)
+    assert len(pastures) == 2 and over["scores"] == [sum(pastures), 6] and sum(pastures) > max(pastures)
+    hungry = by_id["v-hungry"]  # WB-V4: a wolf on top of a hunter, and the pasture by it spoiled
+    by, wolf = hungry.move(1)
+    assert by == 1 and tile(hungry.state(0).board.top(wolf.pos)).kind == "hunter"
+    assert hungry.state(0).board.score(BLACK) == 8 and hungry.state(1).board.score(BLACK) == 0
+    multi = by_id["v-multi"]  # WB-V5: the first tile touches two: two drawn, one more tile laid
+    assert len(dict(happened(multi, 1))["drew"]["tiles"]) == 2 and multi.move(2)[0] == 0
+    assert "drew" not in dict(happened(multi, 2)) and GAME.to_act(multi.state(2))[0] == 1
 
 
 def test_a_wrong_move_in_an_exercise_is_told_wrong_at_once_even_when_the_turn_goes_on():

@@ -43,6 +43,9 @@ CELL = 64
 MARGIN = 46
 SIZE = 9
 VIEW = 2 * MARGIN + SIZE * CELL
+RIM = 6
+"""A compact castle's stone rim and view around its rooms (a full one's rim is 10): each unit spared
+is a room 0.1 % larger, and at 320x240 the rooms need it to reach 24 px (decision 0079)."""
 HEX = ("#f4f1ea", "#d9412b", "#2f6fd6", "#2f9a4a", "#f0c419", "#8e4fc9")
 """Wall colours: white, red, blue, green, yellow, purple."""
 MARKS = (
@@ -160,8 +163,10 @@ def castle_layer(
     drawn small, in an embed): no periphery, whose names would be specks; the visitor's room is
     marked in the castle anyway."""
     castle = build_castle(arrangement)
+    rim = RIM if compact else 10
     parts = [
-        f'<rect x="{MARGIN - 10}" y="{MARGIN - 10}" width="{SIZE * CELL + 20}" height="{SIZE * CELL + 20}" rx="10" class="stone"/>'
+        f'<rect x="{MARGIN - rim}" y="{MARGIN - rim}" width="{SIZE * CELL + 2 * rim}" height="{SIZE * CELL + 2 * rim}"'
+        f' rx="{rim}" class="stone"/>'
     ]
     for kind in ("room", "corridor"):  # the floors: one path each (81 rects cost the browser more)
         floors = [
@@ -380,9 +385,10 @@ def render(ctx: BoardContext) -> str:
             "div",
             tag("div", "".join(zones["top"]), class_="zones top")
             + prompt
+            # Next to the castle, never under the fold: beside it on a wide screen, else over it.
+            + explanation(ctx, shown)
             + middle
             + tag("div", "".join(zones["bottom"]), class_="zones bottom")
-            + explanation(ctx, shown)
             + region("boo-players", players_panel(ctx))
             + legend(ctx),
             # Three people or more at one device: a phone stacks each zone's buttons (app.css).
@@ -414,7 +420,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
     parts = [kept("boo-castle-layer", key, defs() + layer)]
     big = ' transform="scale(1.35)"' if compact else ""  # pieces a small castle still shows clearly
     px = ctx.ui.get("board_px")
-    numbered = fit.legible(13 * (1.35 if compact else 1), SIZE * CELL + 24 if compact else VIEW, px)
+    numbered = fit.legible(13 * (1.35 if compact else 1), SIZE * CELL + 2 * RIM if compact else VIEW, px)
     room = state.visitor_room
     # Regions (markup.region): the tokens under the cells, the cells, the visitor and route over
     # them, the ghost: a redraw replaces only those that changed.
@@ -469,7 +475,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
     parts.append(region("boo-ghost", ghost))
     cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
     view = (
-        f"{MARGIN - 12} {MARGIN - 12} {SIZE * CELL + 24} {SIZE * CELL + 24}"
+        f"{MARGIN - RIM} {MARGIN - RIM} {SIZE * CELL + 2 * RIM} {SIZE * CELL + 2 * RIM}"
         if compact
         else f"0 0 {VIEW} {VIEW}"
     )
@@ -938,7 +944,8 @@ def explanation(ctx: BoardContext, shown: dict[str, Any] | None) -> str:
             )
     if shown and "reveal" in shown:
         out.append(reveal_panel(ctx, shown["reveal"]))
-    return "".join(map(region_of, out))
+    # One box, always there (empty: not shown), so that the layout can put it by the castle.
+    return region_of(tag("div", "".join(map(region_of, out)), class_="boo-said", id="boo-said"))
 
 
 def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
@@ -955,7 +962,12 @@ def reveal_panel(ctx: BoardContext, reveal: list[Any]) -> str:
                 f'<line x1="4" y1="12" x2="52" y2="12" class="seg revealed" stroke="{HEX[COLOURS.index(route["colour"])]}"/>'
                 f'<g transform="translate(28,12)" class="badge">{badge(str(seat + 1))}</g></svg>'
             )
-            items.append(tag("li", sample + esc(route_words(ctx, seat, route))))
+            # A phone shows the count alone beside the lane and badge (app.css); the words stay read.
+            steps = sum(1 for s in route["steps"] if not s.startswith("!"))
+            short = tag("span", esc(t("boo.reveal.steps", count=steps)), class_="short", aria_hidden="true")
+            items.append(
+                tag("li", sample + tag("span", esc(route_words(ctx, seat, route)), class_="long") + short)
+            )
         else:
             items.append(tag("li", esc(t("boo.reveal.none", player=seat_name(ctx, seat)))))
     hide = button(t("boo.reveal.hide"), "boo-hide", id="boo-hide") if ctx.replay is None else ""

@@ -109,9 +109,21 @@ def name(ctx: BoardContext, seat: int) -> str:
 
 
 # --- scores ---------------------------------------------------------------------------------------
+_SHEETS: list[Any] = [None, None, None, []]
+"""The score sheets last worked out and what from: the state (the same object), the viewer and the
+pencil. One screen asks for them up to four times (the score panel, the end dialog, the trains'
+scored pieces), and at the end each is every track of every board scored: most of the end's
+Python in Pyodide (issue #17). A network page's state is a view it may change in place: never kept."""
+
+
 def sheets(ctx: BoardContext, view: dict[str, Any]) -> list[ScoreSheet]:
-    result: list[ScoreSheet] = ctx.game.view_sheets(view, pencil_of(ctx, view))
-    return result
+    pencil = pencil_of(ctx, view)
+    state, viewer, kept_pencil, kept = _SHEETS
+    if state is ctx.state and viewer == ctx.viewer and kept_pencil == pencil and not isinstance(state, dict):
+        return list(kept)
+    result: list[ScoreSheet] = ctx.game.view_sheets(view, pencil)
+    _SHEETS[:] = [ctx.state, ctx.viewer, pencil, result]
+    return list(result)
 
 
 def changed(ctx: BoardContext, view: dict[str, Any]) -> set[tuple[int, str]]:

@@ -305,7 +305,8 @@ def _preview_rot(ctx: BoardContext, rots: list[int]) -> int:
 
 
 def table_panel(ctx: BoardContext, view: dict[str, Any]) -> str:
-    """What everybody sees: each seat's hand size, revealed colour, leaving and bonus; the bag; discards."""
+    """What everybody sees: each seat's hand size, revealed colour, leaving and bonus; the bag; discards.
+    The viewer's own colour, still secret to the others, is named as theirs alone."""
     t = ctx.t
     rows = []
     turn = view["turns"][0][0] if view["turns"] else None
@@ -318,9 +319,12 @@ def table_panel(ctx: BoardContext, view: dict[str, Any]) -> str:
             else '<span class="chip unknown" aria-hidden="true">?</span>'
         )
         words = [t("wooly-bully.info.hand", count=view["hand_sizes"][p])]
+        own = view["colours"][p] if p == view["you"] else None  # the viewer knows their own secret
         words.append(
             t("wooly-bully.info.colour", colour=t(f"wooly-bully.colour.{colour}"))
             if colour
+            else t("wooly-bully.info.own-secret", colour=t(f"wooly-bully.colour.{own}"))
+            if own
             else t("wooly-bully.info.secret")
         )
         if p in view["left"]:

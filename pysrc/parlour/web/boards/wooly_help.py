@@ -13,7 +13,17 @@ HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
     ("reveal", {"reveal": ("WB-12",)}),
     ("leave", {"leave": ("WB-13",)}),
     ("end", {"end": ("WB-14",), "scoring": ("WB-15",)}),
-    ("variants", {"variants": ("WB-V1", "WB-V2", "WB-V3", "WB-V4", "WB-V5")}),
+    (
+        "variants",
+        {
+            "variants": (),
+            "hand-limit": ("WB-V1",),
+            "single-draw": ("WB-V2",),
+            "all-pastures": ("WB-V3",),
+            "hungry-wolf": ("WB-V4",),
+            "multi-play": ("WB-V5",),
+        },
+    ),
     ("screen", {"board": (), "pan": (), "tiles": ()}),
 )
 """The rules help, goal first: sections (heading ``wooly-bully.help-h.<name>``), each of paragraphs
@@ -30,12 +40,14 @@ def position(
     cells: tuple[tuple[int, int, str, int], ...],
     hands: tuple[tuple[str, ...], ...],
     left: tuple[int, ...] = (),
+    *variants: str,
 ) -> str:
     """A lesson's table as the state's JSON (what the diagrams read for a game without notation):
     the village, then ``cells`` (x, y, a design and colour as ``"cap black"``, rotation) laid in
     that order, each player's hand, black sheep for seat 0 and blue for seat 1, the rest in the bag
-    (in the set's order), seat 0 to play; ``left``: seats that have left, in order, with their bonus.
-    Each name is the first tile of its look not named before."""
+    (in the set's order), seat 0 to play; ``left``: seats that have left, in order, with their bonus;
+    ``variants``: the options in force (``"hand_limit"``). Each name is the first tile of its look
+    not named before."""
     from parlour.engine import canonical_json
     from parlour.games.wooly_bully.board import Board
     from parlour.games.wooly_bully.rules import GAME
@@ -62,7 +74,7 @@ def position(
 
     entries = [((0, 0), 0, (village_id(),)), *(((x, y), rot, (tid(n),)) for x, y, n, rot in cells)]
     held = tuple(tuple(sorted(map(tid, h))) for h in hands)
-    state = GAME.setup(len(hands), GAME.check_options(None), 0).with_(
+    state = GAME.setup(len(hands), GAME.check_options(dict.fromkeys(variants, True)), 0).with_(
         board=Board.build(entries),
         placed=tuple(p for p, _r, _s in entries),
         hands=held,
@@ -89,6 +101,16 @@ CLOSED = (*HOME, (-1, -1, "cap black", 2))
 """The black pasture closed by a pasture end: 8 sheep, forests all round it."""
 HAND = ("straight yellow", "corner blue", "deep-forest")
 """A hand of tiles that each fit somewhere and close nothing."""
+RING = (
+    *HOME,
+    (0, -1, "village-edge", 2),
+    (0, -2, "cap yellow", 0),
+    (-1, -2, "cap red", 0),
+    (-2, -2, "cap blue", 0),
+)
+"""Forests round the square north of the black pasture: one tile more west of it leaves it empty."""
+TWO = (("village-edge", *HAND), ("cap-2 yellow",))
+"""Hands for the variants: Player 1's village edge above the village touches two tiles."""
 
 LESSONS: tuple[tuple[str | int | None, ...], ...] = (
     (
@@ -114,6 +136,12 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         1,
     ),
     (
+        "holes",
+        "hole",
+        position(RING, (HAND, ("cap black", "cap-2 yellow"))),
+        moves("15@-2,-1/2", "0@-1,-1/2"),
+    ),
+    (
         "wolf",
         "wolf",
         position(CLOSED, (HAND, ("wolf", "cap-2 yellow"))),
@@ -133,6 +161,20 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         1,
     ),
     (
+        "hunter",
+        "guard",
+        position(CLOSED, (("hunter", *HAND[:2]), ("wolf", "cap-2 yellow"))),
+        moves("64@-2,-1/0", [1, "60@1,-1/0"]),
+    ),
+    (
+        "joined-forests",
+        "joined",
+        position(
+            (*CLOSED, (-2, -1, "wolf", 0), (1, -1, "hunter", 0)), (TWO[0][:3], ("hunter", "cap-2 yellow"))
+        ),
+        moves("56@0,-1/2", "65@-2,-1/0"),
+    ),
+    (
         "reveal",
         "reveal",
         position(HOME, (HAND, ("cap-2 yellow",))),
@@ -147,6 +189,31 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         ),
         moves("0@-1,-2/2", "leave"),
     ),
+    (
+        "hand-limit",
+        "v-hand",
+        position(CLOSED, TWO, (), "hand_limit"),
+        moves("56@0,-1/2", "discard:59", "discard:9"),
+    ),
+    ("single-draw", "v-single", position(CLOSED, TWO, (), "single_draw"), moves("56@0,-1/2", "15@2,0/0")),
+    (
+        "all-pastures",
+        "v-all",
+        position(
+            (*CLOSED, (0, -1, "village-edge", 2), (0, -2, "cap-2 black", 0)),
+            (("two-caps black", *HAND), ("cap-2 yellow",)),
+            (1,),
+            "all_pastures",
+        ),
+        moves("20@0,-3/0", "leave"),
+    ),
+    (
+        "hungry-wolf",
+        "v-hungry",
+        position((*CLOSED, (-2, -1, "hunter", 0)), (HAND, ("wolf", "cap-2 yellow")), (), "hungry_wolf"),
+        moves([1, "60@-2,-1/0"]),
+    ),
+    ("multi-play", "v-multi", position(CLOSED, TWO, (), "multi_play"), moves("56@0,-1/2", "15@2,0/0")),
 )
 """The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
 position, moves to step through, or a goal, one right answer, no seat (the table's view; an
