@@ -288,12 +288,12 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
 FIT_FRAMES = ((240, 320), (320, 240), (380, 540))
 MIN_NUMBER_PX = 10
 """Ghosts Galore's diamond numbers, once drawn (decision 0079)."""
-FIT_GAMES = (("boo", 2), ("wooly-bully", 3), ("ghosts-galore", 3))
+FIT_GAMES = (("boop", 2), ("boo", 2), ("wooly-bully", 3), ("ghosts-galore", 3))
 FIT_JS = """() => {
   const W = innerWidth, H = innerHeight, d = document.documentElement;
   const main = document.querySelector("main.embed"), stage = document.getElementById("stage");
   const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const svg = stage.querySelector("svg.boo-castle, svg.wb-field, .gg-train.mine svg, svg.parlour-figure");
+  const svg = stage.querySelector("svg.boop-bed, svg.boo-castle, svg.wb-field, .gg-train.mine svg, svg.parlour-figure");
   const box = svg.getBoundingClientRect(), v = svg.viewBox.baseVal, a = v.width / v.height;
   // The drawing inside its box ("meet"); Wooly Bully's field is grass all over its box (it pans).
   const drawnW = svg.matches(".wb-field") ? box.width : Math.min(box.width, box.height * a);
@@ -308,11 +308,11 @@ FIT_JS = """() => {
     .map((t) => t.getBoundingClientRect().height);  // figure headings, Boo!'s visitor number
   const drawnH = svg.matches(".wb-field") ? box.height : drawnW / a;
   // Diamond numbers a player reads: the step's own train in a figure (the others are thumbnails
-  // beside it), everything shown while trying; Boo!'s rooms.
+  // beside it), everything shown while trying; Boo!'s rooms and boop.'s cells.
   const focus = stage.querySelector("svg.parlour-figure svg[data-focus]");
   const read = focus ? "svg.parlour-figure svg[data-focus] g.diamond text" : "g.diamond text";
   const numbers = [...stage.querySelectorAll(read)].filter(shown).map((t) => t.getBoundingClientRect().height);
-  const rooms = [...stage.querySelectorAll(".boo-castle g[id^=cell-]")].filter(shown)
+  const rooms = [...stage.querySelectorAll(".boo-castle g[id^=cell-], svg.boop-bed g.cell")].filter(shown)
     .map((r) => Math.min(r.getBoundingClientRect().width, r.getBoundingClientRect().height));
   return {W, H, buttons, texts, heads, numbers, rooms, drawn: [drawnW, drawnH],
     spill: [main.scrollWidth - main.clientWidth, main.scrollHeight - main.clientHeight,
@@ -321,15 +321,62 @@ FIT_JS = """() => {
 }"""
 
 
+WORDS_JS = r"""() => {
+  // Every word of the embed's HTML text: wholly inside the frame and every box that clips it
+  // (a status cut at its column's foot), and on one line (no word broken mid-word; a hyphen may break).
+  const main = document.querySelector("main.embed"), W = innerWidth, H = innerHeight;
+  const clipped = [], broken = [];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let n; (n = walker.nextNode());) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || el.closest("svg")) continue;
+    if (parseFloat(getComputedStyle(el).fontSize) < 1) continue;  // words kept for screen readers
+    let [l, t, r, b] = [0, 0, W, H];
+    // Only the boxes that clip it: an absolutely placed box escapes those below its containing block.
+    let skip = false;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (skip && cs.position === "static") continue;
+      if (cs.overflowX !== "visible" || cs.overflowY !== "visible") {
+        const box = a.getBoundingClientRect();
+        const bw = (side) => parseFloat(cs[`border${side}Width`]);  // clipped at the padding box
+        l = Math.max(l, box.left + bw("Left")); t = Math.max(t, box.top + bw("Top"));
+        r = Math.min(r, box.right - bw("Right")); b = Math.min(b, box.bottom - bw("Bottom"));
+      }
+      skip = cs.position === "absolute";
+    }
+    const text = n.textContent;
+    for (const m of text.matchAll(/\S+/g)) {
+      let off = m.index;
+      for (const part of m[0].split(/(?<=[-‐–—\/])/)) {
+        const range = document.createRange();
+        range.setStart(n, off); range.setEnd(n, off + part.length); off += part.length;
+        const rects = [...range.getClientRects()].filter((q) => q.width > 0 && q.height > 0);
+        if (!rects.length) continue;
+        const tops = rects.map((q) => q.top).sort((x, y) => x - y);
+        if (tops[tops.length - 1] - tops[0] > 2) broken.push(part);
+        if (rects.some((q) => q.left < l - 0.5 || q.top < t - 0.5 || q.right > r + 0.5 || q.bottom > b + 0.5))
+          clipped.push(part);
+      }
+    }
+  }
+  return {clipped, broken};
+}"""
+"""Words of the embed's text (not the drawing's) cut by the frame or a box that clips them (a status
+cut at its column's foot, a button's label), and words broken across lines (a hyphen may break)."""
+
+
 def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_text_and_big_buttons(
     page, site_url, watched
 ):
-    """Boo!, Wooly Bully and Ghosts Galore at 240x320, 320x240 and 380x540, looking and trying:
-    nothing spills (no scrollbar, nothing cut off), the board takes most of the frame, every button
-    is whole in view and at least 44 px, no text under 11 px (Ghosts Galore's figure headings too);
-    in the two small frames Ghosts Galore's diamond numbers >= 10 px (the step's train, the tiles
-    one plays; one's own train in a try >= 135 px) and Boo!'s rooms >= 24 px while tracing
-    (decision 0079: a small landscape frame puts the buttons beside the board)."""
+    """All four games at 240x320, 320x240 and 380x540, looking and trying, in Russian (the longest
+    words): nothing spills (no scrollbar, nothing cut off), no word of the status, caption or
+    buttons cut or broken mid-word, the board takes most of the frame, every button is whole in
+    view and at least 44 px, no text under 11 px (Ghosts Galore's figure headings too); in the two
+    small frames Ghosts Galore's diamond numbers >= 10 px (the step's train, the tiles one plays;
+    one's own train in a try >= 135 px) and Boo!'s rooms >= 24 px while tracing; at 320x240
+    Boo!'s rooms and boop.'s cells >= 24 px (decision 0079: a small landscape frame puts the
+    buttons beside the board)."""
     from web.test_diagram import played
 
     links = {game_id: played(game_id, 6, players)[1] for game_id, players in FIT_GAMES}
@@ -356,6 +403,10 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                 got = page.evaluate(FIT_JS)
                 where = (game_id, width, height, mode)
                 assert max(got["spill"]) <= 1, (where, got["spill"])
+                words = page.evaluate(WORDS_JS)
+                assert words == {"clipped": [], "broken": []}, (where, words)
+                if (width, height) == (320, 240) and game_id in ("boop", "boo"):
+                    assert min(got["rooms"]) >= 24, (where, min(got["rooms"]))
                 w, h = got["drawn"]
                 assert w * h >= 0.25 * width * height and max(w / width, h / height) >= 0.6, (where, w, h)
                 for name, left, top, right, bottom in got["buttons"]:
@@ -386,6 +437,8 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                     page.wait_for_selector("#boo-show")
                     tracing = page.evaluate(FIT_JS)
                     assert max(tracing["spill"]) <= 1, (where, "tracing")
+                    words = page.evaluate(WORDS_JS)
+                    assert words == {"clipped": [], "broken": []}, (where, "tracing", words)
                     # The castle takes the frame's width while tracing: rooms big enough to tap.
                     if small:
                         assert min(tracing["rooms"]) >= 24, (where, min(tracing["rooms"]))
