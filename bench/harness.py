@@ -91,3 +91,11 @@ def run_both(path: str) -> dict[str, Any]:
         }
     print(json.dumps(report, indent=2))
     return report
+
+
+def serve(directory: Path) -> tuple[str, Any]:
+    """Serve a built site (``--against``: another build measured in the same run) on a port of its
+    own; its URL and server."""
+    server = build.make_server(0, directory)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server

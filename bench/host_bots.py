@@ -21,7 +21,6 @@ import os
 import statistics
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pys
 
 import build  # noqa: E402
 
+from harness import serve  # noqa: E402
 from play_latency import INSTRUMENT, ON_PAGE, each_game, spread  # noqa: E402
 
 RESET = (
@@ -106,12 +106,6 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, gu
         watching.context.close()
     context.close()
     return out
-
-
-def serve(directory: Path) -> tuple[str, Any]:
-    server = build.make_server(0, directory)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
 
 
 def main() -> None:

@@ -20,7 +20,6 @@ import json
 import random
 import statistics
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +27,7 @@ from typing import Any
 
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve().parent.parent / "pysrc")]
 
-from harness import CHROMIUM_ARGS, build, serve_dist  # noqa: E402
+from harness import CHROMIUM_ARGS, build, serve, serve_dist  # noqa: E402
 
 INSTRUMENT = """
 window.benchLong = [];
@@ -187,13 +186,6 @@ def each_game(games: str, measure: Callable[[Any, str, str], dict[str, Any]]) ->
     finally:
         server.shutdown()
     print(json.dumps(results, indent=2))
-
-
-def serve(directory: Path) -> tuple[str, Any]:
-    """Serve another built site (``--against``) on a port of its own; its URL and server."""
-    server = build.make_server(0, directory)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
 
 
 def main() -> None:

@@ -19,7 +19,6 @@ import json
 import os
 import statistics
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(Path(__file__).resolve
 
 import build  # noqa: E402
 
-from harness import CHROMIUM_ARGS  # noqa: E402
+from harness import CHROMIUM_ARGS, serve  # noqa: E402
 
 RECORD = """
 window.progressBench = { changes: [], frames: [], tasks: [] };
@@ -119,12 +118,6 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
         out[mode]["those_words"] = [x["those_words"] for x in loads]
         out[mode]["phases"] = loads[0]["phases"]
     return out
-
-
-def serve(directory: Path) -> tuple[str, Any]:
-    server = build.make_server(0, directory)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}/", server
 
 
 def main() -> None:
