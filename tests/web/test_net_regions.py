@@ -280,7 +280,7 @@ def test_a_ghosts_galore_tile_laid_is_inserted_alone_and_the_scores_redraw_their
 def test_a_wooly_bully_host_draws_its_seat_from_the_state_it_holds_as_a_guest_would(monkeypatch):
     """The host's page does not read its own view back (15-30 ms a move in the browser, issue #17):
     its field is the one a page reading the same view draws, at every move."""
-    net, (anna,), host_app, host_dom, _guest_app, _guest_dom = table("wooly-bully", 2)
+    net, (anna,), host_app, _host_dom, _guest_app, _guest_dom = table("wooly-bully", 2)
     host, pick = net.host, random.Random(4)
     read = type(host.game).from_view
     reads: list[int] = []
