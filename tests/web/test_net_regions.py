@@ -301,5 +301,7 @@ def test_a_wooly_bully_host_draws_its_seat_from_the_state_it_holds_as_a_guest_wo
         host_app.render()  # from the view read back, as a guest's page does
         assert reads and host_app.shown == held
         monkeypatch.undo()
-        monkeypatch.setattr(type(host.game), "from_view", lambda self, view: reads.append(1) or read(self, view))
+        monkeypatch.setattr(
+            type(host.game), "from_view", lambda self, view: reads.append(1) or read(self, view)
+        )
         reads.clear()
