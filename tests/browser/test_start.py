@@ -15,6 +15,8 @@ import build
 import pytest
 
 from browser.conftest import BOOT_TIMEOUT_MS, watch
+from parlour.engine import Match, encode_link
+from parlour.games.boop import GAME
 
 
 class GatedHandler(build.Handler):
@@ -219,5 +221,61 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     )
     assert page.locator("#move-log li").count() > moves_by_person + 1
     assert "thinking" not in page.locator("#status").inner_text()
+    w.assert_clean()
+    context.close()
+
+
+LEAVE_WHILE_OPENING = """
+window.heldHashchanges = [];
+window.upOn = null;
+let holding = false;
+addEventListener("hashchange", (e) => {
+  if (!holding) return;
+  e.stopImmediatePropagation();
+  window.heldHashchanges.push(e);
+}, true);
+window.releaseHashchanges = () => {
+  holding = false;
+  window.heldHashchanges.splice(0).forEach((e) =>
+    dispatchEvent(new HashChangeEvent("hashchange", { oldURL: e.oldURL, newURL: e.newURL })));
+};
+new MutationObserver(() => {
+  const main = document.querySelector("#main");
+  // The first time the game's loading screen is drawn: the person goes to the settings.
+  if (main && main.dataset.screen === "loading" && !window.left) {
+    window.left = true;
+    holding = true;
+    location.hash = "#/settings";
+  }
+  // What the page showed when the app said it was up.
+  if (document.body.dataset.ready && window.upOn === null) window.upOn = main ? main.dataset.screen : "";
+}).observe(document.documentElement, { childList: true, subtree: true, attributes: true });
+"""
+"""As soon as a game's loading screen is drawn, the address changes to the settings, but the page
+hears of it (hashchange) only when the test lets it: as when the browser's hashchange task comes
+after the app's next tasks. Records the screen shown when the app said it was up."""
+
+
+def test_a_person_who_leaves_a_share_link_while_its_game_opens_stays_where_they_went(
+    browser: Any, site_url: str
+):
+    match = Match.new(GAME, 2, {"first": "orange"}, 7, {"seats": ["human", "medium"]})
+    match.play(0, "k@c3")
+    context = browser.new_context(locale="en-US")
+    context.add_init_script(LEAVE_WHILE_OPENING)
+    page = context.new_page()
+    w = watch(page)
+    # A first visit: once Python is up, the game's rules and board load a module a task, and the
+    # person goes to the settings meanwhile.
+    page.goto(f"{site_url}#/boop/play?m={encode_link(match.record)}")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.left") is True
+    assert page.evaluate("window.upOn") == "settings", "up with the screen the person went to"
+    page.evaluate("window.releaseHashchanges()")
+    page.wait_for_selector("[data-screen=settings] #lang")
+    assert page.url.endswith("#/settings"), "the match did not put its own address over the person's"
+    page.select_option("#lang", "uk")
+    page.wait_for_function("document.documentElement.lang === 'uk'")
+    assert page.url.endswith("#/settings") and page.locator("[data-screen=settings]").count() == 1
     w.assert_clean()
     context.close()

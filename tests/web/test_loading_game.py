@@ -10,8 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from parlour.engine import Match, encode_link
+from parlour.games.boop import GAME
+from parlour.web import app as app_mod
 from parlour.web import boards
-from web.test_match_screen import open_app, text_of
+from web.test_match_screen import Dom, open_app, text_of
 
 RU = {"parlour.settings": json.dumps({"lang": "ru", "animations": "system"})}
 STEPS = 3
@@ -77,3 +80,77 @@ def test_asking_again_for_a_game_that_is_loading_goes_on_with_the_same_load(not_
     assert len(dom.timers) == 1, "no second load of the same game"
     dom.run_timers()
     assert 'data-screen="rules"' in dom.html and not_loaded == ["boop"]
+
+
+class Watched(Dom):
+    """The page, also recording what it showed when the app said it was up (``data-ready``)."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.up: list[str] = []
+
+    def loaded(self) -> None:
+        self.up.append(self.html)
+
+
+def started(fragment: str) -> Watched:
+    dom = Watched(fragment)
+    app_mod.App(dom).start()
+    return dom
+
+
+def a_match_link() -> str:
+    match = Match.new(GAME, 2, {"first": "orange"}, 7, {"seats": ["human", "human"]})
+    match.play(0, "k@c3")
+    return encode_link(match.record)
+
+
+@pytest.mark.parametrize(
+    ("fragment", "screen", "focus"),
+    [
+        (f"#/boop/play?m={a_match_link()}", 'data-screen="play"', "screen-title"),
+        ("#/boop/play?m=AAAAnot-a-real-link", 'id="error-banner"', "screen-title"),
+        # An embed's caption links to the rule in the rules help, opened in a new tab.
+        ("#/ghosts-galore/rules?rule=GG-3", 'data-screen="rules"', "rule-GG-3"),
+    ],
+    ids=["match", "damaged", "embed-rule"],
+)
+def test_an_address_opened_while_its_game_opens_in_steps_is_up_only_with_its_own_screen(
+    not_loaded: list[str], fragment: str, screen: str, focus: str
+):
+    dom = started(fragment)
+    assert 'data-screen="loading"' in dom.html
+    assert dom.up == [], "a game's loading screen is not the screen the address asks for"
+    dom.run_timers()
+    assert len(dom.up) == 1 and screen in dom.up[0], (
+        "the page is told the app is up with the address's screen"
+    )
+    assert screen in dom.html and dom.focused == focus and len(not_loaded) == 1
+
+
+def test_a_person_who_goes_elsewhere_while_a_link_opens_stays_there_whatever_the_order_of_events(
+    not_loaded: list[str],
+):
+    # The browser changes the address at once and tells of it (hashchange) in a task of its own:
+    # here the last step of the opening runs in between, then the event comes.
+    dom = started(f"#/boop/play?m={a_match_link()}")
+    while figure(dom.html)[1] != "100":
+        dom.timers.pop(0)()
+    assert len(dom.timers) == 1 and not_loaded == [], "the last step, opening the match, is to come"
+    dom.hash = "#/settings"
+    dom.run_timers()
+    dom.on_event("route", "", "", "", "")
+    assert 'data-screen="settings"' in dom.html
+    assert dom.hash == "#/settings", "the match did not put its own address over the person's"
+    assert len(dom.up) == 1 and 'data-screen="settings"' in dom.up[0]
+
+
+def test_a_person_who_goes_elsewhere_while_a_link_opens_sees_that_screen_and_the_load_stops(
+    not_loaded: list[str],
+):
+    dom = started(f"#/boop/play?m={a_match_link()}")
+    dom.timers.pop(0)()
+    dom.set_hash("#/settings")
+    assert 'data-screen="settings"' in dom.html and dom.up and 'data-screen="settings"' in dom.up[0]
+    dom.run_timers()
+    assert 'data-screen="settings"' in dom.html and dom.hash == "#/settings" and len(dom.up) == 1

@@ -101,6 +101,7 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
         self.patching: dict[str, str] | None = None
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
@@ -135,7 +136,8 @@ class App:
         """Games being opened a module a task (:func:`parlour.web.boards.opening`), by id."""
         self.opened: dict[str, float] = {}
         """The share of each such game's modules imported so far (the loading screen's figure)."""
-        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
+        self.up = False
+        """Whether the page has been told the app is up (:meth:`render`)."""
 
     # --- words ------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -147,8 +149,7 @@ class App:
         self.update_waiting = self.dom.update_waiting()
         self.task_start = time.perf_counter()
         self.go(self.dom.location_hash())
-        self.flush()  # the first screen is on the page when the app says it is up
-        self.dom.loaded()
+        self.flush()  # the first screen is drawn now; the page is told the app is up (render)
 
     def on_event(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
         """An event from the page; held while the page does not show the current state yet (a
@@ -727,7 +728,7 @@ class App:
         if steps is None:
             return
         wanted = self.loading is not None and self.loading[0] == gid
-        if not wanted and not games.OPENING:
+        if not wanted and games.BY_ID[gid].package not in games.OPENING:
             del self.openings[gid]
             return
         self.task_start = time.perf_counter()
@@ -744,7 +745,11 @@ class App:
             return
         del self.openings[gid]
         if self.loading is not None and self.loading[0] == gid:
-            self.go(self.loading[1])
+            # The address now, not the one that asked: the browser changes the address at once but
+            # tells of it (hashchange) in a task of its own, which may come after this one. Going
+            # to the old address would open the game over the screen the person went to (a share
+            # link's match replacing the address with its own), the hashchange then finding that.
+            self.go(self.dom.location_hash())
 
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
@@ -974,6 +979,12 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+        if not self.up and self.loading is None:
+            # The app is up once the screen the address asks for is drawn, not a game's loading
+            # screen: tests read the page then, and the page starts its bots' worker, the service
+            # worker and the next start's snapshot only then, not competing with the game's opening.
+            self.up = True
+            self.dom.loaded()
 
     def prepare_kept(self, html: str) -> int:
         """A screen with kept layers not yet on the page (Boo!'s castle walls, about 60% of its
