@@ -248,8 +248,8 @@ new MutationObserver(() => {
     location.hash = "#/settings";
   }
   // What the page showed when the app said it was up.
-  if (document.body.dataset.ready && window.upOn === null) window.upOn = main ? main.dataset.screen : "";
-}).observe(document.documentElement, { childList: true, subtree: true, attributes: true });
+  if (document.body && document.body.dataset.ready && window.upOn === null) window.upOn = main ? main.dataset.screen : "";
+}).observe(document, { childList: true, subtree: true, attributes: true });  // the page is still empty
 """
 """As soon as a game's loading screen is drawn, the address changes to the settings, but the page
 hears of it (hashchange) only when the test lets it: as when the browser's hashchange task comes
