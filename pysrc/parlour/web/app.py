@@ -113,7 +113,7 @@ class App:
         self.dirty: set[str] = set()
         self.prepared: set[tuple[str, str]] = set()
         """Kept layers parsed off the page for the next drawing (:meth:`prepare_kept`)."""
-        self.opened = False
+        self.screen_changed = False
         """This event opened a screen (:meth:`go` drew it) or changed the address (the browser's
         route event opens the new screen in a later task): its handler draws nothing more, which
         would make a screen again for nothing (the one it leaves, or the one just made)."""
@@ -167,7 +167,7 @@ class App:
         self.handle(kind, action, arg, value, key)
 
     def handle(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
-        self.task_start, self.opened = time.perf_counter(), False
+        self.task_start, self.screen_changed = time.perf_counter(), False
         try:
             if kind == "route":
                 self.go(self.dom.location_hash())
@@ -182,8 +182,8 @@ class App:
                 self.on_click(action, arg)
         except ParlourError as err:
             self.error = self.t(err.code, **err.params) if err.code else err.message
-        if self.opened:
-            self.opened, self.patching = False, None
+        if self.screen_changed:
+            self.screen_changed, self.patching = False, None
             return
         parts, self.patching = self.patching, None
         if parts and kind in ("click", "key") and self.patch(parts):
@@ -252,7 +252,7 @@ class App:
                 self.opened[route.game] = 0.0
                 self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
             self.render()
-            self.opened = True
+            self.screen_changed = True
             return
         self.route = route
         if self.route.screen != "play":
@@ -276,13 +276,13 @@ class App:
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
-        self.opened = True
+        self.screen_changed = True
 
     def navigate(self, fragment: str) -> None:
         """Change the address to ``fragment``; its route event (a later task) opens that screen."""
         opened = fragment != self.dom.location_hash()  # else the browser sends no event
         self.dom.set_hash(fragment)
-        self.opened = self.opened or opened
+        self.screen_changed = self.screen_changed or opened
 
     def net_play(self) -> Any:
         if self.net is None:
