@@ -7,7 +7,7 @@ the whole screen from that state (screens are pure functions, see :mod:`parlour.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -105,6 +105,7 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
         self.patching: dict[str, str] | None = None
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
@@ -116,6 +117,13 @@ class App:
         self.dirty: set[str] = set()
         self.prepared: set[tuple[str, str]] = set()
         """Kept layers parsed off the page for the next drawing (:meth:`prepare_kept`)."""
+        self.screen_changed = False
+        """This event opened a screen (:meth:`go` drew it) or changed the address (the browser's
+        route event opens the new screen in a later task): its handler draws nothing more, which
+        would make a screen again for nothing (the one it leaves, or the one just made)."""
+        self.made: str | None = None
+        """The screen's markup made by the task that parsed its kept layers, drawn by the next
+        (:meth:`flush`) rather than made again; forgotten at any change (:meth:`show`, :meth:`render`)."""
         self.draw_pending = False
         """A change is applied and its drawing waits for the next task (:meth:`show`): the page still
         shows the state before it, so input is held (:attr:`held`) until it is drawn."""
@@ -142,7 +150,12 @@ class App:
         """The game and language the lessons were made for."""
         self.loading: tuple[str, str] | None = None
         """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
-        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
+        self.openings: dict[str, Iterator[float]] = {}
+        """Games being opened a module a task (:func:`parlour.web.boards.opening`), by id."""
+        self.opened: dict[str, float] = {}
+        """The share of each such game's modules imported so far (the loading screen's figure)."""
+        self.up = False
+        """Whether the page has been told the app is up (:meth:`render`)."""
 
     # --- words ------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -154,8 +167,7 @@ class App:
         self.update_waiting = self.dom.update_waiting()
         self.task_start = time.perf_counter()
         self.go(self.dom.location_hash())
-        self.flush()  # the first screen is on the page when the app says it is up
-        self.dom.loaded()
+        self.flush()  # the first screen is drawn now; the page is told the app is up (render)
 
     def on_event(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
         """An event from the page; held while the page does not show the current state yet (a
@@ -166,7 +178,7 @@ class App:
         self.handle(kind, action, arg, value, key)
 
     def handle(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
-        self.task_start = time.perf_counter()
+        self.task_start, self.screen_changed = time.perf_counter(), False
         try:
             if kind == "route":
                 self.go(self.dom.location_hash())
@@ -181,6 +193,9 @@ class App:
                 self.on_click(action, arg)
         except ParlourError as err:
             self.error = self.t(err.code, **err.params) if err.code else err.message
+        if self.screen_changed:
+            self.screen_changed, self.patching = False, None
+            return
         parts, self.patching = self.patching, None
         if parts and kind in ("click", "key") and self.patch(parts):
             return
@@ -191,6 +206,7 @@ class App:
         move's rules) and the drawing then being two tasks (issue #17). Until that drawing, input
         is held; a drawing already pending draws whatever is current by then."""
         soon = getattr(self.dom, "soon", None)
+        self.made = None  # the state changed: a screen made before it is out of date
         if self.draw_pending:
             self.again = self.again or self.putting is not None  # drawn again once it is on the page
             return
@@ -206,9 +222,10 @@ class App:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
+        made, self.made = self.made, None
         try:
             if self.putting is None:
-                self.render(split=True)
+                self.render(made, split=True)
             else:
                 self.put_drawing()
                 if self.again:  # what changed meanwhile is drawn in a task of its own
@@ -245,10 +262,15 @@ class App:
         self.loading = None
         if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
             # Its rules and board are compiled on first use (a start not restored from the memory
-            # snapshot, decision 0085): name that phase, paint it, then load and open the game.
+            # snapshot, decision 0085): name that phase, paint it, then load the game a module a
+            # task, the share done shown between (decision 0038), and open it.
             self.loading = (route.game, fragment)
-            self.dom.later(LOADING_PAINT_MS, lambda: self.loaded(route.game, fragment))
+            if route.game not in self.openings:
+                self.openings[route.game] = boards.opening(route.game)
+                self.opened[route.game] = 0.0
+                self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
             self.render()
+            self.screen_changed = True
             return
         self.route = route
         if self.route.screen != "play":
@@ -272,6 +294,13 @@ class App:
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
+        self.screen_changed = True
+
+    def navigate(self, fragment: str) -> None:
+        """Change the address to ``fragment``; its route event (a later task) opens that screen."""
+        opened = fragment != self.dom.location_hash()  # else the browser sends no event
+        self.dom.set_hash(fragment)
+        self.screen_changed = self.screen_changed or opened
 
     def net_play(self) -> Any:
         if self.net is None:
@@ -510,9 +539,9 @@ class App:
             self.dom.apply_update()
         elif action == "start":
             self.new_match(gid)
-            self.dom.set_hash(f"#/{gid}/play")
+            self.navigate(f"#/{gid}/play")
         elif action in ("new-game",):
-            self.dom.set_hash(f"#/{gid}")
+            self.navigate(f"#/{gid}")
         elif action == "play-again":  # from the same start position, when the match had one
             self.new_match(gid, str(self.sessions[gid].match.record.options.get("start", "")))
             self.go(f"#/{gid}/play")
@@ -603,7 +632,7 @@ class App:
                 )
             elif action == "ed-play" and editor.problem(draft) is None:
                 self.new_match(self.route.game, draft.text())  # the setup's players, from here
-                self.dom.set_hash(f"#/{self.route.game}/play")
+                self.navigate(f"#/{self.route.game}/play")
         elif action == "dismiss":
             self.error = ""
 
@@ -729,14 +758,36 @@ class App:
         self.error = ""
         self.played(events)
 
-    def loaded(self, gid: str, fragment: str) -> None:
-        """The game's package is wanted still (no other screen asked for meanwhile): load it, open it."""
-        if self.loading != (gid, fragment):
+    def open_step(self, gid: str) -> None:
+        """Import the next module of a game being opened, in a task of its own, and show the share
+        done; once all are in, open the address that asked for it. A game no longer wanted (the
+        person went elsewhere) stops loading at the next step that leaves nothing half made."""
+        steps = self.openings.get(gid)
+        if steps is None:
+            return
+        wanted = self.loading is not None and self.loading[0] == gid
+        if not wanted and games.BY_ID[gid].package not in games.OPENING:
+            del self.openings[gid]
             return
         self.task_start = time.perf_counter()
-        games.module(gid)
-        boards.board(gid)
-        self.go(fragment)
+        try:
+            share = next(steps, None)
+        except BaseException:
+            del self.openings[gid]
+            raise
+        if share is not None:
+            self.opened[gid] = share
+            self.dom.later(0, lambda: self.open_step(gid))
+            if wanted:
+                self.render()
+            return
+        del self.openings[gid]
+        if self.loading is not None and self.loading[0] == gid:
+            # The address now, not the one that asked: the browser changes the address at once but
+            # tells of it (hashchange) in a task of its own, which may come after this one. Going
+            # to the old address would open the game over the screen the person went to (a share
+            # link's match replacing the address with its own), the hashchange then finding that.
+            self.go(self.dom.location_hash())
 
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
@@ -846,7 +897,7 @@ class App:
     def screen(self) -> str:
         r, t = self.route, self.t
         if self.loading is not None:
-            return screens.loading_game(t, self.loading[0])
+            return screens.loading_game(t, self.loading[0], self.opened.get(self.loading[0], 0.0))
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
@@ -931,29 +982,34 @@ class App:
         frag = self.embedding[0] if self.embedding is not None else ""
         return self.t(f"game.{frag.split('&', 1)[0].removeprefix('game=')}.name")
 
-    def render(self, split: bool = False) -> None:
-        """Draw the current state. With ``split`` (a drawing of :meth:`show`, whose task began at
-        :attr:`task_start`), the changes made after more than :attr:`put_ms` of the task go on the
-        page in the next task (input held meanwhile, as in :meth:`show`), so that neither the
-        making nor the putting makes the task long (issue #17)."""
+    def render(self, made: str | None = None, split: bool = False) -> None:
+        """Draw the current state; ``made``: its screen's markup, made already in the task before
+        (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide).
+        With ``split`` (a drawing of :meth:`show`, whose task began at :attr:`task_start`), the
+        changes made after more than :attr:`put_ms` of the task go on the page in the next task
+        (input held meanwhile, as in :meth:`show`), so that neither the making nor the putting
+        makes the task long (issue #17, decision 0009)."""
         if self.putting is not None:
             self.put_drawing()  # one made before goes on the page first: the page takes them in order
         self.again = False  # this drawing is of the state as it is now
+        self.made = None
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         started = time.perf_counter()
-        with spent.part("markup"):
-            html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        made = time.perf_counter()
+        if made is None:
+            with spent.part("markup"):
+                made = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
         before = (started - self.task_start) * 1000 if self.task_start else 0.0
         prepared = self.prepare_kept(html)
         ui = self.screen_ui()
         if prepared:
+            self.made = html  # the next task draws this very screen, unless the state changes first
             note = getattr(self.dom, "note_redraw", None)
             if note is not None:  # benchmarks: where a redraw's time went
                 note(
-                    (made - started) * 1000,
-                    (time.perf_counter() - made) * 1000,
+                    (made_at - started) * 1000,
+                    (time.perf_counter() - made_at) * 1000,
                     prepared,
                     len(html),
                     0.0,
@@ -964,7 +1020,14 @@ class App:
         self.last_events = []  # each event animates once: later redraws (a selection) show it still
         # Where focus goes when the element it was on is gone: the board's own home (boop.'s
         # cursor), else the status, the next decision in words (never the page's body).
-        self.putting = (html, str(ui.get("home") or "status"), planned, ui, (made - started) * 1000, before)
+        self.putting = (
+            html,
+            str(ui.get("home") or "status"),
+            planned,
+            ui,
+            (made_at - started) * 1000,
+            before,
+        )
         soon = getattr(self.dom, "soon", None)
         late = (time.perf_counter() - self.task_start) * 1000 > self.put_ms
         if split and late and planned and soon is not None and not self.prepared and not self.draw_pending:
@@ -993,6 +1056,12 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+        if not self.up and self.loading is None:
+            # The app is up once the screen the address asks for is drawn, not a game's loading
+            # screen: tests read the page then, and the page starts its bots' worker, the service
+            # worker and the next start's snapshot only then, not competing with the game's opening.
+            self.up = True
+            self.dom.loaded()
 
     def prepare_kept(self, html: str) -> int:
         """A screen with kept layers not yet on the page (Boo!'s castle walls, about 60% of its
