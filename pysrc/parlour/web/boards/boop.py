@@ -218,7 +218,14 @@ def render(ctx: BoardContext) -> str:
     phase = info["phase"]
     live = ctx.interactive
     kind = selected_kind(ctx, info)
-    legal = set(game.placement_cells(ctx.state, kind)) if live and phase == "place" else set()
+    placing = live and phase == "place"
+    # Off the person's placing turn the empty cells are drawn open all the same, their marks hidden
+    # by the grid: a turn starting or ending is then one attribute change on the grid (issue #17).
+    legal = (
+        set(game.placement_cells(ctx.state, kind))
+        if placing
+        else {f"{f}{r}" for f in FILES for r in range(1, SIZE + 1)} - set(info["pieces"])
+    )
     choices = game.graduation_choices(ctx.state) if live and phase in ("grad-a", "grad-b") else []
     entries = game.ghost_entries(ctx.state) if live and phase == "ghost" else []
     svg = bed(
@@ -229,6 +236,7 @@ def render(ctx: BoardContext) -> str:
         events=ctx.events,
         animate=ctx.animate,
         legal=legal,
+        placing=placing,
         lines={c for ch in choices for c in ch["cells"]},
         entries=entries,
         cursor=ctx.ui.get("cursor", "c3"),
@@ -251,6 +259,7 @@ def bed(
     events: Sequence[Any] = (),
     animate: bool = False,
     legal: Collection[str] = (),
+    placing: bool = True,
     lines: Collection[str] = (),
     entries: Sequence[dict[str, Any]] = (),
     cursor: str | None = "c3",
@@ -264,7 +273,8 @@ def bed(
 
     This one drawing serves the match screen, the embed, the rules help and the standalone figure
     (:func:`figure`). ``flip`` turns the bed round (the purple side below); ``events`` are the last
-    ply's, animated when ``animate``; ``legal`` cells are marked for placing, ``lines`` for a
+    ply's, animated when ``animate``; ``legal`` cells are open to a piece (a dot, a pointer), marked
+    for placing when ``placing`` (else the grid is ``aria-disabled`` and hides the marks), ``lines`` for a
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
     takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
@@ -285,7 +295,17 @@ def bed(
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
     ]
     # The cells are a grid of rows (row/column navigation); ghosts and entries sit outside it.
-    parts.append(f'<g role="grid" aria-label="{esc(t("boop.label.bed"))}">')
+    # Whether a piece may go on the open cells now is one class or state on the grid, so that a
+    # turn starting or ending changes the grid's attributes alone, not the six rows (issue #17). A
+    # screen reader hears the same: aria-disabled on the grid disables its focusable cells (ARIA 1.2).
+    grid = attrs(
+        role="grid",
+        aria_label=t("boop.label.bed"),
+        id="boop-grid" if regions else None,
+        class_="legal" if legal and placing else None,
+        aria_disabled="true" if legal and not placing else None,
+    )
+    rows = []
     for r in range(SIZE, 0, -1):
         row = [f'<g role="row" id="boop-row-{r}">']
         for f in FILES:
@@ -297,7 +317,7 @@ def bed(
                 label = t("boop.a11y.empty", cell=cell)
             classes = ["cell"]
             if cell in legal:
-                classes.append("legal")
+                classes.append("open")
             if cell in lines:
                 classes.append("line")
             if cell in win_cells:
@@ -307,12 +327,12 @@ def bed(
                 label += " · " + t("boop.label.waiting-line")
             if refused == f"cell-{cell}":
                 classes.append("refused")
-            disabled = None if editing else "false" if cell in legal else "true"
+            disabled = None if editing or cell in legal else "true"
             row.append(
                 cell_markup(cell, flip, label, " ".join(classes), cell == cursor, disabled, cell in legal)
             )
-        parts.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
-    parts.append("</g>")
+        rows.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
+    parts.append(mark("boop-grid", f"<g{grid}>{''.join(rows)}</g>"))
     parts.append(coordinates(flip))
     pieces = []
     # In the cells' order on the match screen, so that the regions keep their order move to move.
