@@ -139,6 +139,10 @@ def a_persons_turn(page: Any, cell: int = 0) -> None:
         page.click("#no-ghost")
 
 
+DOTS_SHOWN = "[...document.querySelectorAll('.boop-bed .dot')].filter(d => getComputedStyle(d).display !== 'none').length"
+"""How many of boop.'s placing dots a player sees."""
+
+
 def cells_heard(page: Any) -> dict[str, bool]:
     """boop.'s cells as a screen reader meets them: each gridcell's name in Chromium's accessibility
     tree, and whether it is disabled there (the legal marks are the grid's state, decision 0094)."""
@@ -179,15 +183,17 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     page.wait_for_function("window.parlourBoot.timings.botsSnapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.parlourBoot.timings.botsSnapshot") is True
     assert "thinking" in page.locator("#status").inner_text()
-    # While the bot thinks, a screen reader hears every cell of the bed disabled.
+    # While the bot thinks, a screen reader hears every cell of the bed disabled, and no dot shows.
     heard = cells_heard(page)
     assert len(heard) == 36 and all(heard.values())
+    assert page.evaluate(DOTS_SHOWN) == 0 and page.locator(".boop-bed .open .dot").count() > 30
     # The bot thinks, and the page is the person's: take the move back...
     while page.locator("#undo:enabled").count():
         page.click("#undo")
     assert page.locator("#move-log li").count() == 0
     heard = cells_heard(page)
     assert len(heard) == 36 and not any(heard.values()), "the person's turn: every empty cell takes a piece"
+    assert page.evaluate(DOTS_SHOWN) == 36
     assert "thinking" not in page.locator("#status").inner_text()
     # ... play another, and open the menu (and Share in it) while the bot thinks about that one.
     a_persons_turn(page, 5)
