@@ -74,10 +74,13 @@ def render(html: str, home: str = "") -> None:
     keyboard cursor), never back to the top of the page."""
     doc = js.document
     root = doc.getElementById("app")
-    held = _hold(doc, root, [root])
-    root.innerHTML = html
+    with spent.part("hold"):
+        held = _hold(doc, root, [root])
+    with spent.part("html"):  # the old screen out, the new one parsed and in
+        root.innerHTML = html
     root.setAttribute("aria-busy", "false")
-    _put_back(doc, root, held, home)
+    with spent.part("settle"):
+        _put_back(doc, root, held, home)
 
 
 def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
@@ -206,10 +209,11 @@ def render_keeping(html: str, home: str, reused: list[str]) -> bool:
     for el in held:
         el.remove()  # out of the old markup before it is replaced: the node lives on
     render(html, home)
-    for element_id, el in zip(reused, held, strict=True):
-        empty = doc.getElementById(element_id)
-        if _some(empty):
-            empty.replaceWith(el)
+    with spent.part("kept"):
+        for element_id, el in zip(reused, held, strict=True):
+            empty = doc.getElementById(element_id)
+            if _some(empty):
+                empty.replaceWith(el)
     return True
 
 
