@@ -8,6 +8,9 @@ task is measured too. With ``--against DIR`` each game is also played on another
 example main's ``dist/`` copied before a change) in the same run, one after the other: a before
 and after measured on the same machine at the same time. ``--on-page`` adds the same table with the
 worker hidden, so the host's page answers its bots' questions itself (the comparison of 0028).
+Each task over 50 ms is listed with the calls into Python that ran in it and their parts
+(``long_tasks``: ``App.flush 61: draw=42.8 markup=18.1 log=10.7 ...``, :mod:`parlour.web.spent`);
+a task with no Python in it is the browser's own (a frame's style, layout and paint).
 
 Prints JSON; read the ratios.
 
@@ -31,17 +34,19 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pys
 import build  # noqa: E402
 
 from harness import serve  # noqa: E402
-from play_latency import INSTRUMENT, ON_PAGE, each_game, spread  # noqa: E402
+from play_latency import INSTRUMENT, ON_PAGE, each_game, named, spread  # noqa: E402
 
 RESET = (
-    "window.benchLong = []; window.benchFrames = []; window.parlourRedraws = [];"
+    "window.benchLong = []; window.benchFrames = []; window.parlourRedraws = []; window.parlourTasks = [];"
     "window.benchFrom = performance.now()"
 )
 
 
 def figures(page: Any) -> dict[str, Any]:
-    """A page's long tasks, its three longest frames and where its redraws' time went."""
-    long_tasks = [ms for _, ms in page.evaluate("window.benchLong")]  # [start, ms] each
+    """A page's long tasks (each named by the Python it ran), its three longest frames and where
+    its redraws' time went."""
+    raw = page.evaluate("window.benchLong")  # [start, ms] each
+    long_tasks = [ms for _, ms in raw]
     frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
     return {
@@ -49,6 +54,7 @@ def figures(page: Any) -> dict[str, Any]:
         "tasks_over_50ms": len(long_tasks),
         "task_ms_median_of_long": round(statistics.median(long_tasks), 1) if long_tasks else 0,
         "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
+        "long_tasks": named(raw, page.evaluate("window.parlourTasks"), page.evaluate("window.benchFrom")),
         "redraws": spread(noted),
         # The three longest redraws whole (markup, draw, drawn, screen, settle, diff, before ms):
         # which part made a long task.
