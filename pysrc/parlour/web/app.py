@@ -37,6 +37,9 @@ EDITABLE = ("boop",)
 """Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+OPENING_FOCUS = ("screen-title", "status")
+"""Where focus goes when a match's screen opens (its heading) or a hand is shown (the status): a
+decision's own ``focus`` (the turn's one move) takes it instead."""
 NET_SCREENS = ("host", "join")
 """The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
@@ -160,7 +163,10 @@ class App:
             if kind == "route":
                 self.go(self.dom.location_hash())
                 return
-            if kind == "update":
+            if kind == "near":  # lessons of the rules help near the view now: drawn whole
+                if not self.wake_lessons(action.split()):
+                    return
+            elif kind == "update":
                 self.update_waiting = True
             elif kind == "key":
                 self.on_key(action, arg, key)
@@ -589,6 +595,17 @@ class App:
         elif action == "dismiss":
             self.error = ""
 
+    def wake_lessons(self, ids: list[str]) -> bool:
+        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
+        task of its own after it (one lesson's field is 94 KB of markup); whether one was still."""
+        still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
+        if not still:
+            return False
+        teach.wake(self.lessons, still[:1])
+        if still[1:]:  # after any input waiting meanwhile (a timer, not an urgent task)
+            self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
+        return True
+
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
         if self.route.screen == "rules":
@@ -845,7 +862,9 @@ class App:
             if self.lessons_of != (r.game, self.settings.lang):
                 self.lessons_of = (r.game, self.settings.lang)
                 motion = self.settings.animate(self.dom.reduced_motion())
-                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+                # Drawn still until each nears the view, where the page can tell (decision 0039).
+                still = getattr(self.dom, "observe_near", None) is not None
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion, still)
             figures = teach.figures(self.lessons, prefix, dict(figures))
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
@@ -885,12 +904,15 @@ class App:
                     t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
+            decision = decision_of(board, ctx)
+            if decision is not None and decision.focus and self.ui.get("focus") in OPENING_FOCUS:
+                self.ui["focus"] = decision.focus  # the screen opens on the turn's one move
             screen = game_screen(
                 t,
                 ctx,
                 board.render(ctx),
                 self.share_text(r.game),
-                decision_of(board, ctx),
+                decision,
                 board=board,
                 end_closed=self.end_closed,
                 copied=self.copied,
@@ -948,6 +970,9 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+        observe = getattr(self.dom, "observe_near", None)
+        if observe is not None and self.route.screen == "rules":
+            observe()  # the still lessons on the page now: each said ("near") as it nears the view
 
     def prepare_kept(self, html: str) -> int:
         """A screen with kept layers not yet on the page (Boo!'s castle walls, about 60% of its
