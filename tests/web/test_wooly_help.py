@@ -456,3 +456,32 @@ def test_a_step_redraws_its_own_example_alone():
     assert changes, "the screen keeps its shape: only what changed is put on the page"
     assert all(c.target.startswith("L-hole-") for c in changes), [c.target for c in changes]
     assert any(c.new_id.startswith("L-hole-wb-t-") for c in changes), "the tile laid is inserted alone"
+
+
+def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_in_step():
+    """Drawing one example whole neither makes the help's screen again nor compares it: its region
+    alone is replaced, and what the app knows the page shows is that, so the next redraw (a step
+    elsewhere) changes only what that step changed."""
+    from parlour.web import app as app_mod
+    from parlour.web import redraw
+    from web.test_match_screen import Dom
+
+    class Page(Dom):
+        def observe_near(self) -> None:
+            pass
+
+        def redraw(self, changes, home, reused) -> bool:
+            self.changes = list(changes)
+            return True
+
+    dom = Page("#/wooly-bully/rules")
+    app = app_mod.App(dom)
+    app.start()
+    dom.changes = []
+    dom.on_event("near", "no-play", "", "", "")
+    (change,) = dom.changes
+    assert change.kind == "replace" and change.target == "L-no-play-box" and "-wb-t-" in change.markup
+    assert figure(app.shown, "no-play") == change.markup and app.shown.count("-wb-t-") > 60
+    dom.on_event("click", "L:hole:next", "", "", "")
+    assert dom.changes and all(c.target.startswith("L-hole-") for c in dom.changes), "nothing else redrawn"
+    assert redraw.replaced("<p>x</p>", "L-x-box", "y") is None

@@ -164,9 +164,9 @@ class App:
                 self.go(self.dom.location_hash())
                 return
             if kind == "near":  # lessons of the rules help near the view now: drawn whole
-                if not self.wake_lessons(action.split()):
-                    return
-            elif kind == "update":
+                self.near(action.split())
+                return
+            if kind == "update":
                 self.update_waiting = True
             elif kind == "key":
                 self.on_key(action, arg, key)
@@ -595,15 +595,30 @@ class App:
         elif action == "dismiss":
             self.error = ""
 
-    def wake_lessons(self, ids: list[str]) -> bool:
+    def near(self, ids: list[str]) -> None:
         """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
-        task of its own after it (one lesson's field is 94 KB of markup); whether one was still."""
+        task of its own after it (one lesson's field is 94 KB of markup)."""
         still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
         if not still:
-            return False
+            return
         teach.wake(self.lessons, still[:1])
         if still[1:]:  # after any input waiting meanwhile (a timer, not an urgent task)
             self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
+        if not self.draw_lesson(still[0]):
+            self.show()
+
+    def draw_lesson(self, lid: str) -> bool:
+        """Put the lesson ``lid`` on the page alone: its region replaced, the rest of the help
+        neither made again nor compared (the screen is up to 260 KB); ``False``, nothing done, when
+        the page cannot (the app then draws the screen)."""
+        apply: Any = getattr(self.dom, "redraw", None)
+        if apply is None or self.shown is None or self.dirty or self.draw_pending:
+            return False
+        rid, element = f"L-{lid}-box", self.lessons[lid].markup()
+        shown = redraw.replaced(self.shown, rid, element)
+        if shown is None or not apply([redraw.Change("replace", rid, element)], "status", []):
+            return False
+        self.shown = shown
         return True
 
     def lesson_act(self, action: str, arg: str, key: str) -> None:

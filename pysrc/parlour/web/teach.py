@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -134,31 +134,44 @@ class Live(Embed):
     def __init__(
         self, lesson: Lesson, game_id: str, lang: str, motion: bool = True, still: bool = False
     ) -> None:
-        moves = moves_of(lesson.moves)
+        self.moves = moves_of(lesson.moves)
+        self.still = still and callable(getattr(boards.board(game_id), "still", None))
+        """Drawn by the board's ``still`` hook (its layout, the same size, without the costly part)
+        until the lesson nears the view or is acted on (:meth:`wake`); its moves are played then."""
         spec = Spec(
-            game_id, lesson.pos, moves, lang=lang, seat=lesson.seat, try_mode="both" if lesson.goal else ""
+            game_id,
+            lesson.pos,
+            () if self.still else self.moves,
+            lang=lang,
+            seat=lesson.seat,
+            try_mode="both" if lesson.goal else "",
         )
         super().__init__(spec, motion=motion)
         self.lesson = lesson
-        self.stops = stops_of(lesson.moves) or tuple(range(len(moves) + 1))
+        self.stops = stops_of(lesson.moves) or tuple(range(len(self.moves) + 1))
         self.verdict: bool | None = None
         self.turn: list[Event] = []
         self.cache = ""
         self.drawn = ""
         """Markup drawn after an action, ahead of the screen (:func:`act`): the next drawing uses it."""
-        self.still = still and callable(getattr(boards.board(game_id), "still", None))
-        """Drawn by the board's ``still`` hook (its layout, the same size, without the costly part)
-        until the lesson nears the view or is acted on (:meth:`wake`)."""
-        if lesson.goal:
+        self.begin()
+
+    def begin(self) -> None:
+        if self.lesson.goal:
             self.start_trial()
         else:
             self.ui["cursor"] = None  # a board only to look at is no Tab stop: its buttons step it
 
     def wake(self) -> bool:
-        """Draw the whole board from now on; whether the lesson was still."""
+        """Draw the whole board from now on, its moves played (a still lesson shows only their
+        start); whether the lesson was still."""
         woke, self.still = self.still, False
         if woke:
             self.cache = ""
+            if self.spec.moves != self.moves:
+                self.spec = replace(self.spec, moves=self.moves)
+                self.load(self.spec.source, self.moves, 0)
+                self.begin()
         return woke
 
     def rule_link(self, rule: str) -> str:
