@@ -8,6 +8,9 @@ task is measured too. With ``--against DIR`` each game is also played on another
 example main's ``dist/`` copied before a change) in the same run, one after the other: a before
 and after measured on the same machine at the same time. ``--on-page`` adds the same table with the
 worker hidden, so the host's page answers its bots' questions itself (the comparison of 0028).
+Each task over 50 ms is listed with the calls into Python that ran in it and their parts
+(``long_tasks``: ``App.flush 61: draw=42.8 markup=18.1 log=10.7 ...``, :mod:`parlour.web.spent`);
+a task with no Python in it is the browser's own (a frame's style, layout and paint).
 
 Prints JSON; read the ratios.
 
@@ -34,14 +37,36 @@ from harness import serve  # noqa: E402
 from play_latency import INSTRUMENT, ON_PAGE, each_game, spread  # noqa: E402
 
 RESET = (
-    "window.benchLong = []; window.benchFrames = []; window.parlourRedraws = [];"
+    "window.benchLong = []; window.benchFrames = []; window.parlourRedraws = []; window.parlourTasks = [];"
     "window.benchFrom = performance.now()"
 )
 
 
+def named(long: list[list[float]], calls: list[str], since: float) -> list[dict[str, Any]]:
+    """Each long task (``[start, ms]`` from ``since``) with the calls into Python that ran in it
+    (the app's ``window.parlourTasks``: start, ms, what was called, its parts ``name=ms``)."""
+    notes = []
+    for line in calls:
+        start, ms, what, *parts = line.split(" ")
+        notes.append((float(start) - since, float(ms), what, " ".join(parts)))
+    out = []
+    for start, ms in sorted(long, key=lambda x: -x[1]):
+        inside = [n for n in notes if start - 1 <= n[0] <= start + ms]
+        out.append(
+            {
+                "at_s": round(start / 1000, 1),
+                "ms": round(ms),
+                "python": [f"{what} {took:.0f}: {parts}" for _, took, what, parts in inside],
+            }
+        )
+    return out
+
+
 def figures(page: Any) -> dict[str, Any]:
-    """A page's long tasks, its three longest frames and where its redraws' time went."""
-    long_tasks = [ms for _, ms in page.evaluate("window.benchLong")]  # [start, ms] each
+    """A page's long tasks (each named by the Python it ran), its three longest frames and where
+    its redraws' time went."""
+    raw = page.evaluate("window.benchLong")  # [start, ms] each
+    long_tasks = [ms for _, ms in raw]
     frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
     return {
@@ -49,6 +74,7 @@ def figures(page: Any) -> dict[str, Any]:
         "tasks_over_50ms": len(long_tasks),
         "task_ms_median_of_long": round(statistics.median(long_tasks), 1) if long_tasks else 0,
         "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
+        "long_tasks": named(raw, page.evaluate("window.parlourTasks"), page.evaluate("window.benchFrom")),
         "redraws": spread(noted),
         # The three longest redraws whole (markup, draw, drawn, screen, settle, diff, before ms):
         # which part made a long task.

@@ -32,6 +32,7 @@ from harness import CHROMIUM_ARGS, build, serve, serve_dist  # noqa: E402
 INSTRUMENT = """
 window.benchLong = [];
 window.benchFrom = 0;  // tasks that began before the game (its start, delivered late) are not the game's
+window.parlourTasks = [];  // the app notes each call into Python: start, ms, what, its parts (parlour.web.spent)
 window.parlourRedraws = [];  // the app notes each redraw: markup ms, drawing ms, characters drawn, screen's
 window.benchTaps = [];
 new PerformanceObserver((list) => list.getEntries().forEach((e) => {

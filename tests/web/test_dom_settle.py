@@ -321,3 +321,41 @@ def test_a_key_pressed_before_the_frame_acts_where_the_focus_is_going(page):
     doc.dispatch("keydown", Key("ArrowUp", doc.buttons["hand-0"]))
     doc.next_frame()
     assert doc.activeElement is doc.buttons["hand-0"] and pressed[-1] == ("key", "ArrowUp")
+
+
+class Tasks(list[str]):
+    """``window.parlourTasks`` as a benchmark sets it."""
+
+    def push(self, line: str) -> None:
+        self.append(line)
+
+
+def test_a_benchmark_gets_each_task_named_with_its_parts_and_nothing_otherwise(page, monkeypatch):
+    """``bench/host_bots.py`` names each task over 50 ms by the Python it ran (issue #17)."""
+    from parlour.web import spent
+
+    dom, doc = page
+    monkeypatch.setattr(spent, "ON", [False])
+    clock = iter(range(0, 10_000, 10))
+    js, timers = sys.modules["js"], []
+    js.performance = types.SimpleNamespace(now=lambda: float(next(clock)))  # type: ignore[attr-defined]
+    js.setTimeout = lambda fn, _ms: timers.append(fn)  # type: ignore[attr-defined]
+
+    def bots_step() -> None:
+        with spent.part("bots"):
+            pass
+        with spent.part("markup"), spent.part("board"):
+            dom.timed(lambda: None, "nested")()  # a handler the drawing calls: part of this task
+
+    dom.later(0, bots_step)
+    timers.pop()()
+    assert not spent.take(), "not timed unless a benchmark asks"
+    doc.parlourTasks = Tasks()  # type: ignore[attr-defined]
+    dom.listen(lambda *_a: None)
+    dom.later(0, bots_step)
+    timers.pop()()
+    (line,) = doc.parlourTasks  # type: ignore[attr-defined]
+    start, ms, name, *parts = line.split()
+    assert float(start) >= 0 and float(ms) >= 0
+    assert name.endswith("bots_step")
+    assert sorted(p.split("=")[0] for p in parts) == ["board", "bots", "markup"]

@@ -14,7 +14,7 @@ from urllib.parse import quote
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, markup, redraw, router, screens, teach
+from parlour.web import boards, embed, markup, redraw, router, screens, spent, teach
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
@@ -953,7 +953,8 @@ class App:
     def render(self) -> None:
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         started = time.perf_counter()
-        html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        with spent.part("markup"):
+            html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
         made = time.perf_counter()
         self.diff_ms = 0.0
         prepared = self.prepare_kept(html)
@@ -962,7 +963,8 @@ class App:
         if not prepared:
             # Where focus goes when the element it was on is gone: the board's own home (boop.'s
             # cursor), else the status, the next decision in words (never the page's body).
-            changes = self.draw(html, str(ui.get("home") or "status"))
+            with spent.part("draw"):
+                changes = self.draw(html, str(ui.get("home") or "status"))
             self.shown, self.dirty = html, set()
         note = getattr(self.dom, "note_redraw", None)
         if note is not None:  # benchmarks: where a redraw's time went
@@ -1017,7 +1019,8 @@ class App:
         changes = None
         if apply is not None and self.shown is not None:
             started = time.perf_counter()
-            changes = redraw.changes(self.shown, html, frozenset(self.dirty))
+            with spent.part("diff"):
+                changes = redraw.changes(self.shown, html, frozenset(self.dirty))
             self.diff_ms = (time.perf_counter() - started) * 1000
         drawn = self.kept | self.prepared  # on the page, or parsed off it for this drawing
         self.prepared = set()

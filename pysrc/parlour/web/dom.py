@@ -14,6 +14,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+from parlour.web import spent
+
 try:
     from pyodide.ffi import jsnull  # type: ignore[import-not-found]
 except ImportError:  # Pyodide before 0.28 turns JavaScript's null into None
@@ -28,10 +30,36 @@ def _some(value: Any) -> bool:
     return value is not None and value is not jsnull
 
 
-def _proxy(fn: Callable[..., Any]) -> Any:
-    p = create_proxy(fn)
+def _proxy(fn: Callable[..., Any], label: str = "") -> Any:
+    p = create_proxy(timed(fn, label))
     _keep.append(p)
     return p
+
+
+_depth = [0]
+"""Calls from the page into Python under way (a focus inside a drawing calls a handler at once)."""
+
+
+def timed(fn: Callable[..., Any], label: str = "") -> Callable[..., Any]:
+    """``fn`` as the page calls it: a task of its own, timed with its parts (:mod:`parlour.web.spent`)
+    into ``window.parlourTasks`` when a benchmark set it: start and ms (the page's clock), ``label``
+    (else ``fn``'s name) and the parts, so each long task can be named."""
+    name = label or fn.__qualname__.replace(".<locals>", "")
+
+    def run(*args: Any) -> Any:
+        if not spent.ON[0] or _depth[0]:
+            return fn(*args)
+        _depth[0] += 1
+        began = float(js.performance.now())
+        try:
+            return fn(*args)
+        finally:
+            _depth[0] -= 1
+            out = getattr(js.window, "parlourTasks", None)
+            if _some(out):
+                out.push(f"{began:.1f} {float(js.performance.now()) - began:.1f} {name} {spent.take()}")
+
+    return run
 
 
 def _still() -> Any:
@@ -506,6 +534,7 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
 
         return handler
 
+    spent.ON[0] = _some(getattr(js.window, "parlourTasks", None))
     doc = js.document
     for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
         doc.addEventListener(kind, _proxy(highlight(on)))
@@ -584,7 +613,7 @@ def soon(fn: Callable[[], None]) -> None:
 
 def every(ms: int, fn: Callable[[], None]) -> None:
     """Run ``fn`` every ``ms`` milliseconds for the life of the page (the network host's clock tick)."""
-    js.setInterval(_proxy(lambda *_a: fn()), ms)
+    js.setInterval(_proxy(lambda *_a: fn(), fn.__qualname__), ms)
 
 
 def bot_think(request: str, on_reply: Callable[[str | None], None]) -> None:
@@ -595,7 +624,9 @@ def bot_think(request: str, on_reply: Callable[[str | None], None]) -> None:
         on_reply(None)
         return
     # JsPromise.then makes (and later frees) the proxies of the two callbacks.
-    bots.think(request).then(lambda reply: on_reply(str(reply)), lambda _error: on_reply(None))
+    bots.think(request).then(
+        timed(lambda reply: on_reply(str(reply)), "bot-reply"), lambda _error: on_reply(None)
+    )
 
 
 def value_of(element_id: str) -> str:
@@ -606,10 +637,11 @@ def value_of(element_id: str) -> str:
 
 def create_proxy_once(fn: Callable[[], None]) -> Any:
     holder: list[Any] = []
+    call = timed(fn)
 
     def run(*_args: Any) -> None:
         try:
-            fn()
+            call()
         finally:
             holder[0].destroy()
 

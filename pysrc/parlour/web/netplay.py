@@ -28,7 +28,7 @@ from parlour.net.fairness import Problem, finish
 from parlour.net.guest import check_view
 from parlour.net.hostbots import Question
 from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN, OVER, PAUSED, PLAYING
-from parlour.web import boards, embed, play, qr
+from parlour.web import boards, embed, play, qr, spent
 from parlour.web.markup import attrs, button, esc, labelled, tag
 from parlour.web.play import BoardContext, Decision, Refusal, Turn, decision_of
 from parlour.web.screens import seat_label
@@ -947,7 +947,8 @@ class NetPlay:
                     None,
                 )
                 ctx.events = events_of(list(events)) if fresh else []
-            markup = str(board.render(ctx))
+            with spent.part("board"):
+                markup = str(board.render(ctx))
             decision = decision_of(board, ctx)
         else:  # the fair shuffle before the first view: nothing to draw yet
             names = names_of(t, view.lobby)
@@ -969,13 +970,14 @@ class NetPlay:
         )
         folded = frozenset(self.app.panels_folded())
         shown = self.replayable(view)
-        items = (
-            log_items(t, board, ctx, view, view.log_from, shown, self._log_words)
-            if board is not None and view.table
-            else []
-        )
-        self.announce_ply(view, items)
-        log = play.log_panel(t, ctx, board, "log" not in folded, items=items, memo=self._log_markup)
+        with spent.part("log"):
+            items = (
+                log_items(t, board, ctx, view, view.log_from, shown, self._log_words)
+                if board is not None and view.table
+                else []
+            )
+            self.announce_ply(view, items)
+            log = play.log_panel(t, ctx, board, "log" not in folded, items=items, memo=self._log_markup)
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
                 play.board_panels(ctx, board, folded)  # first, as locally (play.game_screen)
@@ -1123,13 +1125,14 @@ class NetPlay:
         room = self.host_room() if self.room else ""
         data = {"data_screen": "net-host", "data_phase": host.phase, "data_sid": host.sid}
         folded = None if host.phase == LOBBY else frozenset(self.app.panels_folded())
-        side = (
-            peers_panel(t, view.lobby, "h", folded)
-            + invite_panel(t, self.invite, link, self.making, folded)
-            + room_panel(t, room_link(self.dom.page_url(), room, host.sid) if room else "", folded)
-            + tables_panel(t, self.tables(), host.sid, host.game.id, folded)
-            + self.settings_panel()
-        )
+        with spent.part("side"):
+            side = (
+                peers_panel(t, view.lobby, "h", folded)
+                + invite_panel(t, self.invite, link, self.making, folded)
+                + room_panel(t, room_link(self.dom.page_url(), room, host.sid) if room else "", folded)
+                + tables_panel(t, self.tables(), host.sid, host.game.id, folded)
+                + self.settings_panel()
+            )
         if host.phase == LOBBY:
             levels = [lv for lv in dict(games.module(host.game.id).BOTS) if lv != "random"]
             middle = stalled_notice(t, view.lobby, True) + host_lobby(t, host, levels)
@@ -1217,9 +1220,10 @@ class NetPlay:
                 return  # another match, or more found meanwhile: checked afresh
             until = time.perf_counter() + CHECK_SLICE_MS / 1000
             try:
-                next(steps)
-                while time.perf_counter() < until:
+                with spent.part("check"):
                     next(steps)
+                    while time.perf_counter() < until:
+                        next(steps)
             except StopIteration as done:
                 self._verified = (key, done.value)
                 self.draw(None)
@@ -1460,7 +1464,9 @@ class NetPlay:
         if kind == "offer":
             self.invite, self.making = {"conn": conn, "code": data}, False
         elif kind == "message":
-            self.send_host(host.receive(conn, data, now))
+            with spent.part("receive"):
+                out = host.receive(conn, data, now)
+            self.send_host(out)
         elif kind == "close":
             self.send_host(host.disconnected(conn, now))
         elif kind == "error":
@@ -1479,7 +1485,9 @@ class NetPlay:
             self.lost = False
             self.send_guest(guest.hello(now))
         elif kind == "message":
-            self.send_guest(guest.receive(data, now))
+            with spent.part("receive"):
+                out = guest.receive(data, now)
+            self.send_guest(out)
             self.board_ahead(str(guest.lobby.get("game") or ""))
             if guest.sid:
                 self.sid = guest.sid
@@ -1515,12 +1523,14 @@ class NetPlay:
 
     def send_host(self, out: list[Outgoing]) -> None:
         """Send what the host returned, close connections it turned away, save, run the bots."""
-        for conn, text in out:
-            self.rtc.send(conn, text)
-            # A refused token stays connected: the guest drops it and says hello afresh.
-            if '"t":"denied"' in text and '"net.error.token"' not in text:
-                self.rtc.close(conn)
-        self.save()
+        with spent.part("send"):
+            for conn, text in out:
+                self.rtc.send(conn, text)
+                # A refused token stays connected: the guest drops it and says hello afresh.
+                if '"t":"denied"' in text and '"net.error.token"' not in text:
+                    self.rtc.close(conn)
+        with spent.part("save"):
+            self.save()
         self.schedule_bots()
 
     def save(self) -> None:
@@ -1616,7 +1626,9 @@ class NetPlay:
         self._asking = False
         if self.host is not host:  # another table opened meanwhile
             return
-        for question in host.bot_questions():
+        with spent.part("questions"):
+            asked = host.bot_questions()
+        for question in asked:
             think(question.text, self._bot_replied(host, question))
 
     def _bot_replied(self, host: HostSession, question: Question) -> Callable[[str | None], None]:
@@ -1624,7 +1636,8 @@ class NetPlay:
             if self.host is not host:  # another table opened meanwhile
                 return
             # No worker, or it failed on this one: this page answers it (the next goes to the worker).
-            kept = host.answer_here(question) if reply is None else host.bot_answer(reply)
+            with spent.part("answer"):
+                kept = host.answer_here(question) if reply is None else host.bot_answer(reply)
             if kept:
                 self.schedule_bots()
 
@@ -1638,6 +1651,7 @@ class NetPlay:
         if self.host is None:
             return
         self.app.task_start = time.perf_counter()
-        out = self.host.run_bots(now_ms())
+        with spent.part("bots"):
+            out = self.host.run_bots(now_ms())
         self.send_host(out)
         self.draw()  # a bot's move: its rules in this task, its drawing in the next

@@ -18,7 +18,9 @@ _keep: list[Any] = []
 def listen(on_event: Callable[[str, str, str], None]) -> None:
     """``on_event(kind, conn, data)`` for ``offer``/``answer`` (data: the code), ``open``,
     ``message`` (data: the text), ``close`` and ``error`` (data: the reason)."""
-    proxy = create_proxy(lambda kind, conn, data: on_event(str(kind), str(conn), str(data)))
+    from parlour.web.dom import timed
+
+    proxy = create_proxy(timed(lambda kind, conn, data: on_event(str(kind), str(conn), str(data)), "rtc"))
     _keep.append(proxy)
     js.parlourRtc.listen(proxy)
 
