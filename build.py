@@ -571,8 +571,15 @@ def copy_pyodide(dest: Path) -> None:
 BOOT_WORDS = ("app.title", "boot.loading", "boot.download", "boot.starting", "boot.app", "boot.opening")
 """The catalogue entries the loading screen shows before Python is up (assets/boot.js)."""
 
-FETCHED_AT_START = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
-"""The big files Pyodide fetches at start: their size is the download the loading screen counts."""
+FETCHED_AT_START = (
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+)
+"""Pyodide's files a start loads (two modules by ``import()``, the rest fetched): their size and the
+wheel's are the download the loading screen counts (assets/boot.js)."""
 
 
 def prerender(root: Path, wheel: Path) -> None:

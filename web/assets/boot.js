@@ -87,6 +87,20 @@
   // handed to Pyodide is the original one, untouched, so the browser can still cache compiled wasm.
   const originalFetch = window.fetch.bind(window);
   const downloads = new Map();
+  const count = () => { got = [...downloads.values()].reduce((a, b) => a + b, 0); };
+  // Pyodide's own modules (pyodide.mjs, pyodide.asm.mjs: 1.3 MB) come by import(), which no fetch
+  // sees: each is counted when it has arrived, from its Resource Timing entry, so the figure moves
+  // while they come (they are the first of Python's files to be asked for).
+  if (firstVisit && typeof PerformanceObserver !== "undefined") {
+    const pyodide = new URL("pyodide/", document.baseURI).href;
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+        if (ready || e.initiatorType === "fetch" || !e.name.startsWith(pyodide) || downloads.has(e.name)) return;
+        downloads.set(e.name, e.encodedBodySize || 0);
+        count();
+      })).observe({ type: "resource", buffered: true });
+    } catch (e) { /* no Resource Timing: those files are not counted */ }
+  }
   window.fetch = async (input, init) => {
     const response = await originalFetch(input, init);
     try {
@@ -103,7 +117,7 @@
             if (done) break;
             chunks.push(value);
             downloads.set(url.href, downloads.get(url.href) + value.byteLength);
-            got = [...downloads.values()].reduce((a, b) => a + b, 0);
+            count();
           }
           if (url.pathname.endsWith("/pyodide.asm.wasm") || url.pathname.endsWith("/python_stdlib.zip")) {
             staged.add(url.pathname);

@@ -7,7 +7,7 @@ the whole screen from that state (screens are pure functions, see :mod:`parlour.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -104,6 +104,7 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
         self.patching: dict[str, str] | None = None
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
@@ -134,7 +135,12 @@ class App:
         """The game and language the lessons were made for."""
         self.loading: tuple[str, str] | None = None
         """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
-        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
+        self.openings: dict[str, Iterator[float]] = {}
+        """Games being opened a module a task (:func:`parlour.web.boards.opening`), by id."""
+        self.opened: dict[str, float] = {}
+        """The share of each such game's modules imported so far (the loading screen's figure)."""
+        self.up = False
+        """Whether the page has been told the app is up (:meth:`render`)."""
 
     # --- words ------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -146,8 +152,7 @@ class App:
         self.update_waiting = self.dom.update_waiting()
         self.task_start = time.perf_counter()
         self.go(self.dom.location_hash())
-        self.flush()  # the first screen is on the page when the app says it is up
-        self.dom.loaded()
+        self.flush()  # the first screen is drawn now; the page is told the app is up (render)
 
     def on_event(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
         """An event from the page; held while the page does not show the current state yet (a
@@ -233,9 +238,13 @@ class App:
         self.loading = None
         if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
             # Its rules and board are compiled on first use (a start not restored from the memory
-            # snapshot, decision 0085): name that phase, paint it, then load and open the game.
+            # snapshot, decision 0085): name that phase, paint it, then load the game a module a
+            # task, the share done shown between (decision 0038), and open it.
             self.loading = (route.game, fragment)
-            self.dom.later(LOADING_PAINT_MS, lambda: self.loaded(route.game, fragment))
+            if route.game not in self.openings:
+                self.openings[route.game] = boards.opening(route.game)
+                self.opened[route.game] = 0.0
+                self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
             self.render()
             return
         self.route = route
@@ -743,14 +752,36 @@ class App:
         self.error = ""
         self.played(events)
 
-    def loaded(self, gid: str, fragment: str) -> None:
-        """The game's package is wanted still (no other screen asked for meanwhile): load it, open it."""
-        if self.loading != (gid, fragment):
+    def open_step(self, gid: str) -> None:
+        """Import the next module of a game being opened, in a task of its own, and show the share
+        done; once all are in, open the address that asked for it. A game no longer wanted (the
+        person went elsewhere) stops loading at the next step that leaves nothing half made."""
+        steps = self.openings.get(gid)
+        if steps is None:
+            return
+        wanted = self.loading is not None and self.loading[0] == gid
+        if not wanted and games.BY_ID[gid].package not in games.OPENING:
+            del self.openings[gid]
             return
         self.task_start = time.perf_counter()
-        games.module(gid)
-        boards.board(gid)
-        self.go(fragment)
+        try:
+            share = next(steps, None)
+        except BaseException:
+            del self.openings[gid]
+            raise
+        if share is not None:
+            self.opened[gid] = share
+            self.dom.later(0, lambda: self.open_step(gid))
+            if wanted:
+                self.render()
+            return
+        del self.openings[gid]
+        if self.loading is not None and self.loading[0] == gid:
+            # The address now, not the one that asked: the browser changes the address at once but
+            # tells of it (hashchange) in a task of its own, which may come after this one. Going
+            # to the old address would open the game over the screen the person went to (a share
+            # link's match replacing the address with its own), the hashchange then finding that.
+            self.go(self.dom.location_hash())
 
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
@@ -860,7 +891,7 @@ class App:
     def screen(self) -> str:
         r, t = self.route, self.t
         if self.loading is not None:
-            return screens.loading_game(t, self.loading[0])
+            return screens.loading_game(t, self.loading[0], self.opened.get(self.loading[0], 0.0))
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
@@ -990,6 +1021,12 @@ class App:
         observe = getattr(self.dom, "observe_near", None)
         if observe is not None and self.route.screen == "rules":
             observe()  # the still lessons on the page now: each said ("near") as it nears the view
+        if not self.up and self.loading is None:
+            # The app is up once the screen the address asks for is drawn, not a game's loading
+            # screen: tests read the page then, and the page starts its bots' worker, the service
+            # worker and the next start's snapshot only then, not competing with the game's opening.
+            self.up = True
+            self.dom.loaded()
 
     def prepare_kept(self, html: str) -> int:
         """A screen with kept layers not yet on the page (Boo!'s castle walls, about 60% of its
