@@ -37,6 +37,9 @@ EDITABLE = ("boop",)
 """Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+OPENING_FOCUS = ("screen-title", "status")
+"""Where focus goes when a match's screen opens (its heading) or a hand is shown (the status): a
+decision's own ``focus`` (the turn's one move) takes it instead."""
 NET_SCREENS = ("host", "join")
 """The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
@@ -113,6 +116,13 @@ class App:
         self.dirty: set[str] = set()
         self.prepared: set[tuple[str, str]] = set()
         """Kept layers parsed off the page for the next drawing (:meth:`prepare_kept`)."""
+        self.screen_changed = False
+        """This event opened a screen (:meth:`go` drew it) or changed the address (the browser's
+        route event opens the new screen in a later task): its handler draws nothing more, which
+        would make a screen again for nothing (the one it leaves, or the one just made)."""
+        self.made: str | None = None
+        """The screen's markup made by the task that parsed its kept layers, drawn by the next
+        (:meth:`flush`) rather than made again; forgotten at any change (:meth:`show`, :meth:`render`)."""
         self.draw_pending = False
         """A change is applied and its drawing waits for the next task (:meth:`show`): the page still
         shows the state before it, so input is held (:attr:`held`) until it is drawn."""
@@ -160,10 +170,13 @@ class App:
         self.handle(kind, action, arg, value, key)
 
     def handle(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
-        self.task_start = time.perf_counter()
+        self.task_start, self.screen_changed = time.perf_counter(), False
         try:
             if kind == "route":
                 self.go(self.dom.location_hash())
+                return
+            if kind == "near":  # lessons of the rules help near the view now: drawn whole
+                self.near(action.split())
                 return
             if kind == "update":
                 self.update_waiting = True
@@ -175,6 +188,9 @@ class App:
                 self.on_click(action, arg)
         except ParlourError as err:
             self.error = self.t(err.code, **err.params) if err.code else err.message
+        if self.screen_changed:
+            self.screen_changed, self.patching = False, None
+            return
         parts, self.patching = self.patching, None
         if parts and kind in ("click", "key") and self.patch(parts):
             return
@@ -185,6 +201,7 @@ class App:
         move's rules) and the drawing then being two tasks (issue #17). Until that drawing, input
         is held; a drawing already pending draws whatever is current by then."""
         soon = getattr(self.dom, "soon", None)
+        self.made = None  # the state changed: a screen made before it is out of date
         if self.draw_pending:
             return
         if not apart or soon is None:
@@ -199,8 +216,9 @@ class App:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
+        made, self.made = self.made, None
         try:
-            self.render()
+            self.render(made)
         finally:  # whatever happened, held input is not left waiting for ever
             if self.held and not self.draw_pending:
                 self.dom.soon(self.release)
@@ -240,6 +258,7 @@ class App:
                 self.opened[route.game] = 0.0
                 self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
             self.render()
+            self.screen_changed = True
             return
         self.route = route
         if self.route.screen != "play":
@@ -263,6 +282,13 @@ class App:
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
         self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
+        self.screen_changed = True
+
+    def navigate(self, fragment: str) -> None:
+        """Change the address to ``fragment``; its route event (a later task) opens that screen."""
+        opened = fragment != self.dom.location_hash()  # else the browser sends no event
+        self.dom.set_hash(fragment)
+        self.screen_changed = self.screen_changed or opened
 
     def net_play(self) -> Any:
         if self.net is None:
@@ -501,9 +527,9 @@ class App:
             self.dom.apply_update()
         elif action == "start":
             self.new_match(gid)
-            self.dom.set_hash(f"#/{gid}/play")
+            self.navigate(f"#/{gid}/play")
         elif action in ("new-game",):
-            self.dom.set_hash(f"#/{gid}")
+            self.navigate(f"#/{gid}")
         elif action == "play-again":  # from the same start position, when the match had one
             self.new_match(gid, str(self.sessions[gid].match.record.options.get("start", "")))
             self.go(f"#/{gid}/play")
@@ -594,9 +620,35 @@ class App:
                 )
             elif action == "ed-play" and editor.problem(draft) is None:
                 self.new_match(self.route.game, draft.text())  # the setup's players, from here
-                self.dom.set_hash(f"#/{self.route.game}/play")
+                self.navigate(f"#/{self.route.game}/play")
         elif action == "dismiss":
             self.error = ""
+
+    def near(self, ids: list[str]) -> None:
+        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
+        task of its own after it (one lesson's field is 94 KB of markup)."""
+        still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
+        if not still:
+            return
+        teach.wake(self.lessons, still[:1])
+        if still[1:]:  # after any input waiting meanwhile (a timer, not an urgent task)
+            self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
+        if not self.draw_lesson(still[0]):
+            self.show()
+
+    def draw_lesson(self, lid: str) -> bool:
+        """Put the lesson ``lid`` on the page alone: its region replaced, the rest of the help
+        neither made again nor compared (the screen is up to 260 KB); ``False``, nothing done, when
+        the page cannot (the app then draws the screen)."""
+        apply: Any = getattr(self.dom, "redraw", None)
+        if apply is None or self.shown is None or self.dirty or self.draw_pending:
+            return False
+        rid, element = f"L-{lid}-box", self.lessons[lid].markup()
+        shown = redraw.replaced(self.shown, rid, element)
+        if shown is None or not apply([redraw.Change("replace", rid, element)], "status", []):
+            return False
+        self.shown = shown
+        return True
 
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
@@ -876,7 +928,9 @@ class App:
             if self.lessons_of != (r.game, self.settings.lang):
                 self.lessons_of = (r.game, self.settings.lang)
                 motion = self.settings.animate(self.dom.reduced_motion())
-                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+                # Drawn still until each nears the view, where the page can tell (decision 0039).
+                still = getattr(self.dom, "observe_near", None) is not None
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion, still)
             figures = teach.figures(self.lessons, prefix, dict(figures))
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
@@ -916,12 +970,15 @@ class App:
                     t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
+            decision = decision_of(board, ctx)
+            if decision is not None and decision.focus and self.ui.get("focus") in OPENING_FOCUS:
+                self.ui["focus"] = decision.focus  # the screen opens on the turn's one move
             screen = game_screen(
                 t,
                 ctx,
                 board.render(ctx),
                 self.share_text(r.game),
-                decision_of(board, ctx),
+                decision,
                 board=board,
                 end_closed=self.end_closed,
                 copied=self.copied,
@@ -944,14 +1001,20 @@ class App:
         frag = self.embedding[0] if self.embedding is not None else ""
         return self.t(f"game.{frag.split('&', 1)[0].removeprefix('game=')}.name")
 
-    def render(self) -> None:
+    def render(self, made: str | None = None) -> None:
+        """Draw the current state; ``made``: its screen's markup, made already in the task before
+        (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide)."""
+        self.made = None
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         started = time.perf_counter()
-        with spent.part("markup"):
-            html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        made = time.perf_counter()
+        if made is None:
+            with spent.part("markup"):
+                made = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
         prepared = self.prepare_kept(html)
+        if prepared:
+            self.made = html  # the next task draws this very screen, unless the state changes first
         changes = None
         ui = self.screen_ui()
         if not prepared:
@@ -965,8 +1028,8 @@ class App:
             size = prepared or (len(html) if changes is None else sum(len(c.markup) for c in changes))
             before = (started - self.task_start) * 1000 if self.task_start else 0.0
             note(
-                (made - started) * 1000,
-                (time.perf_counter() - made) * 1000,
+                (made_at - started) * 1000,
+                (time.perf_counter() - made_at) * 1000,
                 size,
                 len(html),
                 self.diff_ms,
@@ -981,6 +1044,9 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+        observe = getattr(self.dom, "observe_near", None)
+        if observe is not None and self.route.screen == "rules":
+            observe()  # the still lessons on the page now: each said ("near") as it nears the view
         if not self.up and self.loading is None:
             # The app is up once the screen the address asks for is drawn, not a game's loading
             # screen: tests read the page then, and the page starts its bots' worker, the service
