@@ -59,6 +59,12 @@ addEventListener("DOMContentLoaded", () => {
   };
   seen();
   new MutationObserver(seen).observe(text, { childList: true, characterData: true, subtree: true });
+  // What a screen reader is given to say (the changing line itself is aria-hidden).
+  window.said = [];
+  const said = document.getElementById("loading-said");
+  const heard = () => said.textContent && window.said.push(said.textContent);
+  heard();
+  new MutationObserver(heard).observe(said, { childList: true, characterData: true, subtree: true });
   // Then the app's own phase: loading the game's package.
   window.gamePhases = [];
   new MutationObserver(() => {
@@ -103,6 +109,7 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     have = megabytes(dist, wheel, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
     words = f"Завантажуємо Python: {have} з {megabytes(dist, wheel, *build.FETCHED_AT_START)} МБ"
     page.wait_for_function(f"document.getElementById('loading-text').textContent === {words!r}")
+    assert page.locator("#loading-text").get_attribute("aria-hidden") == "true", "its copy is heard"
 
     page.click(".picker .card[data-game=boop] a.primary")
     assert page.locator(".picker").count() == 0, "the tap shows that the game is on its way"
@@ -117,6 +124,10 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
         "Запускаємо Python",
         "Завантажуємо Parlour",
     ]
+    # A screen reader hears each phase once, not each figure; the seconds move in tenths.
+    said = page.evaluate("window.said")
+    assert [re.split("[:·]", s)[0].strip() for s in said] == page.evaluate("window.bootPhases"), said
+    assert re.fullmatch(r"Запускаємо Python · \d+,\d с", said[1]), said
     # Python is up: the game's rules and board load, named, a module a task with the share done
     # (decision 0038), then its setup opens.
     page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
