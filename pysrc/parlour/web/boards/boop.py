@@ -20,6 +20,12 @@ MARGIN = 70
 SIZE = 6
 FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
+ENTRY_R = 24
+"""A ghost entry's mark: a circle on the bed's frame, its arrow pointing in."""
+CROP = MARGIN - 4 - ENTRY_R - 4
+"""The drawing leaves out this much of its top and right margins (decision 0007): the top held only
+the ghost entries, which now sit on the frame, and was an empty band above the bed (34 px on a phone,
+62 on a tablet); the bottom keeps the files' letters and the left the ranks' numbers."""
 COLOURS = ("orange", "purple")
 
 HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
@@ -88,11 +94,16 @@ def seam_point(cells: list[str], flip: bool = False) -> tuple[float, float]:
 
 
 def entry_point(segment: list[str], heading: str, flip: bool = False) -> tuple[float, float]:
-    """Just outside the bed, in line with the seam a ghost enters by."""
+    """On the bed's frame, in line with the seam a ghost enters by."""
     x, y = seam_point(segment, flip)
-    back = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}[heading]
-    sign = -1 if flip else 1
-    return x + sign * back[0] * (CELL / 2 + MARGIN / 2), y + sign * back[1] * (CELL / 2 + MARGIN / 2)
+    dx, dy = inward(heading, flip)
+    return x - dx * (CELL / 2 + 4), y - dy * (CELL / 2 + 4)
+
+
+def inward(heading: str, flip: bool = False) -> tuple[int, int]:
+    """The way into the bed, on the screen, of a ghost entering with ``heading``."""
+    dx, dy = {"down": (0, 1), "up": (0, -1), "left": (-1, 0), "right": (1, 0)}[heading]
+    return (-dx, -dy) if flip else (dx, dy)
 
 
 def neighbour(cell: str, key: str) -> str:
@@ -371,16 +382,19 @@ def bed(
             aria_label=label,
             id=f"entry-{entry['entry']}",
         )
-        # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
+        # The hit area (r=48) is bigger than the drawing, 44 px or more on a phone, and reaches in
+        # over the edge cells (which take no tap while the ghost is decided), not out of the drawing.
+        dx, dy = inward(entry["heading"], flip)
         entry_parts.append(
-            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="48" class="hit"/>'
-            f'<circle r="24" class="mark"/>{arrow(entry["heading"], flip)}</g>'
+            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})">'
+            f'<circle cx="{dx * ENTRY_R}" cy="{dy * ENTRY_R}" r="48" class="hit"/>'
+            f'<circle r="{ENTRY_R}" class="mark"/>{arrow(entry["heading"], flip)}</g>'
         )
     if shown:
         group = attrs(role="group", aria_label=t("boop.prompt.ghost"), id="boop-entries" if regions else None)
         parts.append(mark("boop-entries", f"<g{group}>{''.join(entry_parts)}</g>"))
     return (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
+        f'<svg viewBox="0 {CROP} {VIEW - CROP} {VIEW - CROP}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
         f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}"'
         + (' id="boop-bed">' if regions else ">")
         + "".join(parts)
@@ -566,7 +580,9 @@ def figure(
     cap_h = 50 if caption else 0
     height = VIEW + 2 * POOL_H + cap_h
     board = bed(game, state, t, flip=flip, events=events, cursor=None)
-    board = board.replace("<svg ", f'<svg x="0" y="{POOL_H}" width="{VIEW}" height="{VIEW}" ', 1)
+    board = board.replace(
+        "<svg ", f'<svg x="0" y="{POOL_H + CROP}" width="{VIEW - CROP}" height="{VIEW - CROP}" ', 1
+    )
     title = t("boop.figure.title", side=t(f"boop.colour.{COLOURS[info['mover']]}"))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {height}" width="{VIEW}" '
