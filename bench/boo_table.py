@@ -7,7 +7,8 @@ main-thread task while one person sits with 5 bots (hard) for a few rounds. Prin
   (the bots plan on the page's clock), with how many plies were played meanwhile;
 * ``starts``: with ``--starts N``, the same table started N times (a page each): the longest task
   of each start (the click on Start and the match's first drawing) and its animation frame's
-  script, forced style and layout, and rendering times.
+  script, forced style and layout, and rendering times; the app's first notes (ms making the
+  markup, ms drawing it: the first screen's two tasks).
 
 With ``--against DIR`` (another built site: main before a change) every figure is taken on it as
 well, before this site's, in the same run.
@@ -80,6 +81,7 @@ def taps(page: Any, url: str, count: int) -> dict[str, float]:
 
 def five_bots(page: Any, url: str) -> None:
     """The setup of 1 person and 5 hard bots, with the long tasks and frames observed from here."""
+    page.add_init_script("window.parlourTasks = [];")  # the app names each call into Python (spent)
     page.goto(url + "#/boo")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=120_000)
     page.select_option("#player-count", "6")
@@ -116,13 +118,30 @@ def starts(browser: Any, url: str, count: int) -> dict[str, Any]:
     for _ in range(count):
         page = context.new_page()
         five_bots(page, url)
+        page.evaluate("window.parlourTasks.length = 0")
         page.click("#start")
         page.wait_for_selector("svg.boo-castle")
         page.wait_for_timeout(1000)
         long = [float(x) for x in page.evaluate("window.benchLong")]
+        # Each call into Python over 5 ms since the click: ms, what, its parts (parlour.web.spent).
+        python = [
+            " ".join(t.split(" ")[1:])
+            for t in page.evaluate("window.parlourTasks")
+            if float(t.split(" ")[1]) > 5
+        ]
         frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
         worst = max(frames, key=lambda f: f["ms"], default={})
-        each.append({"longest_ms": round(max(long, default=0.0), 1), "frame": worst})
+        # The app's notes on each drawing (markup and draw ms, drawn and screen chars, ...): the
+        # start's first screen is made, then drawn, in the first two (dom.note_redraw).
+        notes = [[float(x) for x in line.split()][:2] for line in page.evaluate("window.parlourRedraws")]
+        each.append(
+            {
+                "longest_ms": round(max(long, default=0.0), 1),
+                "frame": worst,
+                "markup_draw_ms": notes[:3],
+                "python": python,
+            }
+        )
         page.close()
     context.close()
     longest = [e["longest_ms"] for e in each]

@@ -34,32 +34,12 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pys
 import build  # noqa: E402
 
 from harness import serve  # noqa: E402
-from play_latency import INSTRUMENT, ON_PAGE, each_game, spread  # noqa: E402
+from play_latency import INSTRUMENT, ON_PAGE, each_game, named, spread  # noqa: E402
 
 RESET = (
     "window.benchLong = []; window.benchFrames = []; window.parlourRedraws = []; window.parlourTasks = [];"
     "window.benchFrom = performance.now()"
 )
-
-
-def named(long: list[list[float]], calls: list[str], since: float) -> list[dict[str, Any]]:
-    """Each long task (``[start, ms]`` from ``since``) with the calls into Python that ran in it
-    (the app's ``window.parlourTasks``: start, ms, what was called, its parts ``name=ms``)."""
-    notes = []
-    for line in calls:
-        start, ms, what, *parts = line.split(" ")
-        notes.append((float(start) - since, float(ms), what, " ".join(parts)))
-    out = []
-    for start, ms in sorted(long, key=lambda x: -x[1]):
-        inside = [n for n in notes if start - 1 <= n[0] <= start + ms]
-        out.append(
-            {
-                "at_s": round(start / 1000, 1),
-                "ms": round(ms),
-                "python": [f"{what} {took:.0f}: {parts}" for _, took, what, parts in inside],
-            }
-        )
-    return out
 
 
 def figures(page: Any) -> dict[str, Any]:

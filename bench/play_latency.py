@@ -99,6 +99,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
     page.evaluate(
         "window.benchLong = []; window.benchTaps = []; window.benchFrames = []; window.parlourRedraws = [];"
+        "window.parlourTasks = [];"
         "window.benchFrom = performance.now()"
     )
     end = time.perf_counter() + seconds
@@ -124,6 +125,8 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
     frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
     redraws: list[float] = page.evaluate("window.benchTaps")
     noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
+    calls: list[str] = page.evaluate("window.parlourTasks") or []
+    since: float = page.evaluate("window.benchFrom")
     plies = page.locator("#move-log li").count()
     context.close()
     redraws.sort()
@@ -138,11 +141,33 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
             [round(at / 1000, 1), round(ms)] for at, ms in sorted(long_tasks, key=lambda x: -x[1])[:6]
         ],
         "ended_s": ended_s,
+        # Each long task named by the calls into Python it ran and their parts (parlour.web.spent).
+        "long_tasks": named(long_tasks, calls, since)[:6],
         "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
         "tap_to_redraw_p95_ms": round(redraws[int(0.95 * (len(redraws) - 1))], 1) if redraws else None,
         "tap_to_redraw_median_ms": round(statistics.median(redraws), 1) if redraws else None,
         "redraws": spread(noted),
     }
+
+
+def named(long: list[list[float]], calls: list[str], since: float) -> list[dict[str, Any]]:
+    """Each long task (``[start, ms]`` from ``since``) with the calls into Python that ran in it
+    (the app's ``window.parlourTasks``: start, ms, what was called, its parts ``name=ms``)."""
+    notes = []
+    for line in calls:
+        start, ms, what, *parts = line.split(" ")
+        notes.append((float(start) - since, float(ms), what, " ".join(parts)))
+    out = []
+    for start, ms in sorted(long, key=lambda x: -x[1]):
+        inside = [n for n in notes if start - 1 <= n[0] <= start + ms]
+        out.append(
+            {
+                "at_s": round(start / 1000, 1),
+                "ms": round(ms),
+                "python": [f"{what} {took:.0f}: {parts}" for _, took, what, parts in inside],
+            }
+        )
+    return out
 
 
 def spread(noted: list[list[float]]) -> dict[str, Any]:

@@ -148,7 +148,7 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
 
     # Try it from step 2 (purple to play) against the easy bot; then reset.
     seq.locator("#try").click()
-    seq.locator("#cell-a6.legal").click()
+    seq.locator(".legal #cell-a6.open").click()
     played = wait_message(page, "move", "seq")
     assert (played["move"], played["by"]) == ("k@a6", "viewer")
     seq.locator("#no-ghost").click()
@@ -157,7 +157,8 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     seq.locator("#reset").click()
     seq.locator("g.piece[data-cell='a6']").wait_for(state="detached")
     assert (
-        seq.locator("main").get_attribute("data-mode") == "try" and seq.locator("#cell-a6.legal").count() == 1
+        seq.locator("main").get_attribute("data-mode") == "try"
+        and seq.locator(".legal #cell-a6.open").count() == 1
     )
 
     # The puzzle: a wrong move is refused, the right one is praised and the sequence moves on.

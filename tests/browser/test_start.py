@@ -15,17 +15,26 @@ import build
 import pytest
 
 from browser.conftest import BOOT_TIMEOUT_MS, watch
+from parlour.engine import Match, encode_link
+from parlour.games.boop import GAME
 
 
 class GatedHandler(build.Handler):
-    """Holds back every file of Pyodide until the test opens the gate: Python cannot start."""
+    """Holds back every file Pyodide fetches (its wasm, standard library and lock file) until the
+    test opens the gate: Python cannot start. Its two modules (``import()``-ed) come at once."""
 
     gate = threading.Event()
 
     def do_GET(self) -> None:
-        if "/pyodide/" in self.path:
+        if "/pyodide/" in self.path and not self.path.endswith(".mjs"):
             self.gate.wait(BOOT_TIMEOUT_MS / 1000)
         super().do_GET()
+
+
+def megabytes(dist: Path, *names: str) -> str:
+    """The size of these built files in MB as the Ukrainian loading words write it ("13,8")."""
+    size = sum((dist / name).stat().st_size for name in names)
+    return f"{size / 1e6:.1f}".replace(".", ",")
 
 
 @pytest.fixture
@@ -50,18 +59,26 @@ addEventListener("DOMContentLoaded", () => {
   };
   seen();
   new MutationObserver(seen).observe(text, { childList: true, characterData: true, subtree: true });
+  // What a screen reader is given to say (the changing line itself is aria-hidden).
+  window.said = [];
+  const said = document.getElementById("loading-said");
+  const heard = () => said.textContent && window.said.push(said.textContent);
+  heard();
+  new MutationObserver(heard).observe(said, { childList: true, characterData: true, subtree: true });
   // Then the app's own phase: loading the game's package.
   window.gamePhases = [];
   new MutationObserver(() => {
     const game = document.getElementById("loading-game-text");
     if (game && !window.gamePhases.includes(game.textContent)) window.gamePhases.push(game.textContent);
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document.body, { childList: true, characterData: true, subtree: true });
 });
 """
 """Records each phase the loading screen names, in order, and the game-loading phase after it."""
 
 
-def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(browser: Any, gated_site: str):
+def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
+    browser: Any, gated_site: str, dist: Path
+):
     # An English browser whose person chose Ukrainian in the settings on an earlier visit.
     context = browser.new_context(locale="en-US")
     context.add_init_script(
@@ -86,10 +103,13 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
     assert page.locator(".picker .card .soon").count() == 0
     # No saved match: no resume link, as the app itself would draw it.
     assert page.locator(".picker a[href$='/play']").count() == 0
-    # Only Parlour's own wheel (0.3 MB) can have come: Python's files are held back.
-    assert re.fullmatch(
-        r"Завантажуємо Python: 0,[0-3] з 12,\d МБ", page.locator("#loading-text").inner_text()
-    )
+    # Only Parlour's own wheel and Pyodide's two modules can have come, and all of them are counted
+    # (the modules come by import(), which no fetch sees): the figure moves before the big files come.
+    wheel = next(dist.glob("parlour-*.whl")).name
+    have = megabytes(dist, wheel, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
+    words = f"Завантажуємо Python: {have} з {megabytes(dist, wheel, *build.FETCHED_AT_START)} МБ"
+    page.wait_for_function(f"document.getElementById('loading-text').textContent === {words!r}")
+    assert page.locator("#loading-text").get_attribute("aria-hidden") == "true", "its copy is heard"
 
     page.click(".picker .card[data-game=boop] a.primary")
     assert page.locator(".picker").count() == 0, "the tap shows that the game is on its way"
@@ -104,9 +124,19 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(br
         "Запускаємо Python",
         "Завантажуємо Parlour",
     ]
-    # Python is up: the game's package loads, named, then its setup opens.
+    # A screen reader hears each phase once, not each figure; the seconds move in tenths.
+    said = page.evaluate("window.said")
+    assert [re.split("[:·]", s)[0].strip() for s in said] == page.evaluate("window.bootPhases"), said
+    assert re.fullmatch(r"Запускаємо Python · \d+,\d с", said[1]), said
+    # Python is up: the game's rules and board load, named, a module a task with the share done
+    # (decision 0038), then its setup opens.
     page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
-    assert page.evaluate("window.gamePhases") == ["Завантажуємо boop.…"]
+    shown = page.evaluate("window.gamePhases")
+    figures = [
+        int(m.group(1)) for w in shown if (m := re.fullmatch(r"Завантажуємо boop\. · (\d+)\u00a0%", w))
+    ]
+    assert len(figures) == len(shown) and figures[0] == 0 and figures[-1] == 100, shown
+    assert figures == sorted(set(figures)) and len(figures) >= 4, shown
     assert page.url.endswith("#/boop")
     assert page.locator("html").get_attribute("lang") == "uk"
     w.assert_clean()
@@ -133,10 +163,30 @@ Object.defineProperty(window, "parlourBots", {
 
 def a_persons_turn(page: Any, cell: int = 0) -> None:
     """Click the person's move on the boop. bed, to the end of their turn (an optional ghost skipped)."""
-    page.locator(".cell.legal").nth(cell).click()
+    page.locator(".legal .open").nth(cell).click()
     page.wait_for_function("window.heldAnswers.length > 0 || document.getElementById('no-ghost')")
     if page.locator("#no-ghost").count():
         page.click("#no-ghost")
+
+
+DOTS_SHOWN = "[...document.querySelectorAll('.boop-bed .dot')].filter(d => getComputedStyle(d).display !== 'none').length"
+"""How many of boop.'s placing dots a player sees."""
+
+
+def cells_heard(page: Any) -> dict[str, bool]:
+    """boop.'s cells as a screen reader meets them: each gridcell's name in Chromium's accessibility
+    tree, and whether it is disabled there (the legal marks are the grid's state, decision 0094)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    heard = {}
+    for node in nodes:
+        if node.get("role", {}).get("value") == "gridcell":
+            state = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+            heard[node["name"]["value"]] = bool(state.get("disabled"))
+    return heard
 
 
 def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(
@@ -163,10 +213,17 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     page.wait_for_function("window.parlourBoot.timings.botsSnapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.parlourBoot.timings.botsSnapshot") is True
     assert "thinking" in page.locator("#status").inner_text()
+    # While the bot thinks, a screen reader hears every cell of the bed disabled, and no dot shows.
+    heard = cells_heard(page)
+    assert len(heard) == 36 and all(heard.values())
+    assert page.evaluate(DOTS_SHOWN) == 0 and page.locator(".boop-bed .open .dot").count() > 30
     # The bot thinks, and the page is the person's: take the move back...
     while page.locator("#undo:enabled").count():
         page.click("#undo")
     assert page.locator("#move-log li").count() == 0
+    heard = cells_heard(page)
+    assert len(heard) == 36 and not any(heard.values()), "the person's turn: every empty cell takes a piece"
+    assert page.evaluate(DOTS_SHOWN) == 36
     assert "thinking" not in page.locator("#status").inner_text()
     # ... play another, and open the menu (and Share in it) while the bot thinks about that one.
     a_persons_turn(page, 5)
@@ -196,11 +253,70 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     assert page.locator("#move-log li").count() == moves_by_person + 1
     # The bot's turn goes on (boop.'s optional ghost): its next answers come through until the person's turn.
     page.wait_for_function(
-        "window.heldAnswers.splice(0).forEach((answer) => answer()) || document.querySelector('.cell.legal')",
+        "window.heldAnswers.splice(0).forEach((answer) => answer()) || document.querySelector('.legal .open')",
         polling=200,
         timeout=BOOT_TIMEOUT_MS,
     )
     assert page.locator("#move-log li").count() > moves_by_person + 1
     assert "thinking" not in page.locator("#status").inner_text()
+    heard = cells_heard(page)
+    taken = {name for name in heard if not name.startswith("empty")}
+    assert len(heard) == 36 and taken and {name for name, off in heard.items() if off} == taken
+    w.assert_clean()
+    context.close()
+
+
+LEAVE_WHILE_OPENING = """
+window.heldHashchanges = [];
+window.upOn = null;
+let holding = false;
+addEventListener("hashchange", (e) => {
+  if (!holding) return;
+  e.stopImmediatePropagation();
+  window.heldHashchanges.push(e);
+}, true);
+window.releaseHashchanges = () => {
+  holding = false;
+  window.heldHashchanges.splice(0).forEach((e) =>
+    dispatchEvent(new HashChangeEvent("hashchange", { oldURL: e.oldURL, newURL: e.newURL })));
+};
+new MutationObserver(() => {
+  const main = document.querySelector("#main");
+  // The first time the game's loading screen is drawn: the person goes to the settings.
+  if (main && main.dataset.screen === "loading" && !window.left) {
+    window.left = true;
+    holding = true;
+    location.hash = "#/settings";
+  }
+  // What the page showed when the app said it was up.
+  if (document.body && document.body.dataset.ready && window.upOn === null) window.upOn = main ? main.dataset.screen : "";
+}).observe(document, { childList: true, subtree: true, attributes: true });  // the page is still empty
+"""
+"""As soon as a game's loading screen is drawn, the address changes to the settings, but the page
+hears of it (hashchange) only when the test lets it: as when the browser's hashchange task comes
+after the app's next tasks. Records the screen shown when the app said it was up."""
+
+
+def test_a_person_who_leaves_a_share_link_while_its_game_opens_stays_where_they_went(
+    browser: Any, site_url: str
+):
+    match = Match.new(GAME, 2, {"first": "orange"}, 7, {"seats": ["human", "medium"]})
+    match.play(0, "k@c3")
+    context = browser.new_context(locale="en-US")
+    context.add_init_script(LEAVE_WHILE_OPENING)
+    page = context.new_page()
+    w = watch(page)
+    # A first visit: once Python is up, the game's rules and board load a module a task, and the
+    # person goes to the settings meanwhile.
+    page.goto(f"{site_url}#/boop/play?m={encode_link(match.record)}")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)
+    assert page.evaluate("window.left") is True
+    assert page.evaluate("window.upOn") == "settings", "up with the screen the person went to"
+    page.evaluate("window.releaseHashchanges()")
+    page.wait_for_selector("[data-screen=settings] #lang")
+    assert page.url.endswith("#/settings"), "the match did not put its own address over the person's"
+    page.select_option("#lang", "uk")
+    page.wait_for_function("document.documentElement.lang === 'uk'")
+    assert page.url.endswith("#/settings") and page.locator("[data-screen=settings]").count() == 1
     w.assert_clean()
     context.close()

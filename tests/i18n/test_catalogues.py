@@ -40,6 +40,7 @@ def trees() -> dict[Path, ast.Module]:
     return {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(SOURCE.rglob("*.py"))}
 
 
+@cache  # the code is the same for each language's test: scanned once a run (decision 0008)
 def literal_keys() -> dict[str, str]:
     """Every string literal in the code that names a message key, with where it is."""
     found: dict[str, str] = {}
@@ -54,6 +55,7 @@ def literal_keys() -> dict[str, str]:
     return found
 
 
+@cache
 def pattern_keys() -> dict[str, str]:
     """Every f-string that builds a key, as a regular expression (each ``{...}`` one key segment).
 

@@ -218,7 +218,11 @@ def consistent(host: HostSession) -> None:
         assert GAME.state_hash(again.state) == GAME.state_hash(host.match.state)
 
 
-@settings(max_examples=2_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 500 and 300 examples (were 2,000 and 1,000: 45 s of the suite's CPython part on 2 cores, decision 0008).
+# A started match's handling is also fuzzed by test_net_fuzz.py, seeded, with 10,000 messages or more
+# across the four real games (the seated player's own, a spectator's, strangers'; damaged host messages
+# to a guest); what only these two have, the lobby's messages and any text, keeps hundreds of examples.
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(started=st.booleans(), attacks=st.lists(attack, min_size=1, max_size=6))
 def test_fuzzed_messages_never_crash_the_host_or_change_the_game_unlawfully(started, attacks):
     table = anna_to_act() if started else seated_table(start=False)
@@ -244,7 +248,7 @@ def test_fuzzed_messages_never_crash_the_host_or_change_the_game_unlawfully(star
     }
 
 
-@settings(max_examples=1_000, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(texts=st.lists(structured | raw | st.just("x" * (MAX_FROM_GUEST + 1)), min_size=1, max_size=5))
 def test_fuzzed_host_messages_never_crash_a_guest(texts):
     guest = GuestSession(entropy="g", name="G")

@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -92,3 +93,110 @@ def test_a_start_without_a_snapshot_imports_the_app_in_steps_the_page_can_paint_
     new = [len(after - before) for before, after in zip([set(), *modules], modules, strict=False)]
     # No step takes the bulk: the largest brings at most a third of the app's modules.
     assert max(new) <= len(modules[-1]) / 3, new
+
+
+OPENING = r"""
+import json, sys, types
+ffi = types.ModuleType("pyodide.ffi")
+ffi.create_proxy = lambda fn: fn
+sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
+from parlour.web import boot
+for _ in boot.loading():
+    pass
+from parlour import games
+from parlour.web import boards
+gid, how = sys.argv[1], sys.argv[2]
+before = list(sys.modules)
+steps = []
+if how == "steps":
+    complete = set()
+    for done in boards.opening(gid):
+        # What each step brought complete (a package held in sys.modules, not yet run, is not).
+        new = [m for m in sys.modules if m not in before and m not in complete and m not in games.OPENING]
+        complete.update(new)
+        steps.append([done, new, sorted(games.OPENING)])
+else:
+    games.module(gid)
+    boards.board(gid)
+package = sys.modules[games.BY_ID[gid].package]
+print(json.dumps({
+    "steps": steps,
+    "modules": [m for m in sys.modules if m not in before],
+    "names": sorted(vars(package)),
+    "bound": getattr(sys.modules["parlour.games"], package.__name__.rpartition(".")[2]) is package,
+    "game": type(package.GAME).__name__,
+    "half_made": sorted(games.OPENING),
+}))
+"""
+
+
+def opened(game_id: str, how: str) -> dict[str, Any]:
+    """Open ``game_id`` in a new Python after the app's start, ``how``: "steps" or "import"."""
+    out = subprocess.run(
+        [sys.executable, "-c", OPENING, game_id, how],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(boot.__file__).parents[2],
+    )
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
+@pytest.mark.parametrize("game_id", [info.id for info in games.GAMES])
+def test_opening_a_game_in_steps_imports_one_module_a_step_and_ends_as_an_import_does(game_id: str):
+    """A start without a snapshot opens a game a module a task (decision 0038): each step brings
+    exactly the module it names, the share done rises to 1, and the end is the same as importing
+    the game's package and board at once: the same modules, the package run and bound, its names."""
+    at_once, stepped = opened(game_id, "import"), opened(game_id, "steps")
+    # The table is the order an import finishes the modules in (a new module: add it there).
+    assert tuple(at_once["modules"]) == boards.OPENING[game_id]
+    assert [new for _, new, _ in stepped["steps"]] == [[name] for name in boards.OPENING[game_id]]
+    shares = [done for done, _, _ in stepped["steps"]]
+    assert shares == sorted(set(shares)) and shares[-1] == 1
+    # The package's modules came before its __init__ ran: it was held in sys.modules meanwhile.
+    package = games.BY_ID[game_id].package
+    assert stepped["steps"][0][2] == [package] and stepped["half_made"] == []
+    for key in ("modules", "names", "bound", "game"):
+        assert (
+            sorted(stepped[key]) == sorted(at_once[key]) if key == "modules" else stepped[key] == at_once[key]
+        )
+    assert stepped["bound"] is True and stepped["game"] != "NoneType"
+
+
+@pytest.fixture
+def fake_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A game package ``fakegame`` whose ``__init__`` imports its two modules; ``b`` fails unless
+    ``B_WORKS`` is set."""
+    (tmp_path / "fakegame").mkdir()
+    (tmp_path / "fakegame" / "__init__.py").write_text(
+        "from fakegame.a import A\nfrom fakegame.b import B\nGAME = A + B\n"
+    )
+    (tmp_path / "fakegame" / "a.py").write_text("A = 1\n")
+    (tmp_path / "fakegame" / "b.py").write_text(
+        "import os\nif not os.environ.get('B_WORKS'):\n    raise ValueError('broken')\nB = 2\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(games, "PACKAGES", games.PACKAGES | {"fakegame"})
+    monkeypatch.setitem(games.BY_ID, "fake", games.GameInfo("fake", "fakegame", 2, 2))
+    yield "fakegame"
+    for name in ("fakegame", "fakegame.a", "fakegame.b"):
+        sys.modules.pop(name, None)
+    games.OPENING.pop("fakegame", None)
+
+
+def test_a_step_that_fails_leaves_no_half_made_package_behind(fake_game: str):
+    games.import_step("fakegame.a")
+    assert "fakegame" in games.OPENING and not hasattr(sys.modules["fakegame"], "GAME")
+    with pytest.raises(ValueError, match="broken"):
+        games.import_step("fakegame.b")
+    assert "fakegame" not in sys.modules and "fakegame" not in games.OPENING
+
+
+def test_a_game_asked_for_while_it_is_opened_in_steps_is_finished_at_once(
+    fake_game: str, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setenv("B_WORKS", "1")
+    games.import_step("fakegame.a")
+    assert games.load("fake") == 3  # the rest of the package imported and run there and then
+    assert games.OPENING == {} and "fakegame.b" in sys.modules

@@ -366,3 +366,30 @@ def text_of(html: str, element_id: str) -> str:
     from test_match_screen import text_of as text
 
     return text(html, element_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_werewolf_words_say_why_there_is_a_bonus_or_none_as_a_player_would(lang):
+    """GG-S8 in words: more than anyone, a tie (which gets it too), fewer than another player (no
+    bonus, and how many that player has), or none at all; never "the most: + 0"."""
+    from ghosts_galore.grids import CURVE, blank, grid, tile
+    from parlour.games.ghosts_galore.scoring import explain
+
+    t = lambda key, **kw: translate(lang, key, **kw)  # noqa: E731
+    two = grid(a1=tile(CURVE, "werewolf", "werewolf"))
+    said = {
+        case: board.why_words(t, "werewolves", explain(g, players, others)["werewolves"])
+        for case, g, players, others in (
+            ("most", two, 2, [1]),
+            ("tied", two, 3, [2, 0]),
+            ("fewer", two, 2, [3]),
+            ("none", grid(a1=blank(CURVE)), 2, [1]),
+        )
+    }
+    assert said == {
+        case: translate(lang, f"ghosts-galore.why.werewolves.{case}", n=2, bonus=bonus, most=most)
+        for case, bonus, most in (("most", 5, 1), ("tied", 10, 2), ("fewer", 0, 3), ("none", 0, 1))
+    }
+    assert "+ 5" in said["most"] and "+ 10" in said["tied"] and "(3)" in said["fewer"]
+    assert not any("+ 0" in words for words in said.values())
+    assert len(set(said.values())) == 4

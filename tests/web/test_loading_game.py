@@ -1,39 +1,64 @@
 """Opening a game whose rules and board are not loaded yet (a start without the memory snapshot):
-a named "Loading <game>" screen in the person's language is drawn first, then the game opens."""
+a named "Loading <game> · N %" screen in the person's language is drawn first, the game's modules
+are imported a task each with the share done shown between, then the game opens (decision 0038)."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 
 import pytest
 
+from parlour.engine import Match, encode_link
+from parlour.games.boop import GAME
+from parlour.web import app as app_mod
 from parlour.web import boards
-from web.test_match_screen import open_app, text_of
+from web.test_match_screen import Dom, open_app, text_of
 
 RU = {"parlour.settings": json.dumps({"lang": "ru", "animations": "system"})}
+STEPS = 3
 
 
 @pytest.fixture
 def not_loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every game counts as not loaded until the app has asked for its package."""
+    """Every game counts as not loaded until its last step has run; its modules (loaded already in
+    this process) are imported in three steps as the page would (the real steps: test_boot.py)."""
     asked: list[str] = []
-    real_board = boards.board
 
-    def board(gid: str):  # type: ignore[no-untyped-def]
+    def opening(gid: str) -> Iterator[float]:
+        for done in range(1, STEPS + 1):
+            yield done / STEPS
         asked.append(gid)
-        return real_board(gid)
 
     monkeypatch.setattr(boards, "loaded", lambda gid: gid in asked)
-    monkeypatch.setattr(boards, "board", board)
+    monkeypatch.setattr(boards, "opening", opening)
     return asked
 
 
-def test_opening_a_game_names_its_loading_in_the_persons_language_then_opens_it(not_loaded: list[str]):
+def figure(html: str) -> tuple[str, str | None]:
+    """The loading words and the bar's value."""
+    bar = re.search(r'<progress[^>]*value="(\d+)"', html)
+    return text_of(html, "loading-game-text"), bar.group(1) if bar else None
+
+
+def test_opening_a_game_names_its_loading_with_the_share_done_in_the_persons_language_then_opens_it(
+    not_loaded: list[str],
+):
     _app, dom = open_app("#/ghosts-galore", dict(RU))
     assert 'data-screen="loading"' in dom.html
-    assert text_of(dom.html, "loading-game-text") == "Загружаем Ghosts Galore…"
-    assert dom.timers, "the import waits for the screen to be painted"
-    dom.run_timers()
+    assert figure(dom.html) == ("Загружаем Ghosts Galore · 0 %", "0")
+    assert "0\u00a0%" in dom.html, "the number and its sign never part at a line's end"
+    seen = []
+    while 'data-screen="loading"' in dom.html:
+        assert len(dom.timers) == 1, "one step a task: the page paints the figure between two"
+        dom.timers.pop(0)()
+        seen.append(figure(dom.html))
+    assert seen[:-1] == [
+        ("Загружаем Ghosts Galore · 33 %", "33"),
+        ("Загружаем Ghosts Galore · 67 %", "67"),
+        ("Загружаем Ghosts Galore · 100 %", "100"),
+    ]
     assert 'data-screen="setup"' in dom.html
     assert not_loaded == ["ghosts-galore"]
 
@@ -45,3 +70,87 @@ def test_leaving_while_a_game_loads_drops_the_load(not_loaded: list[str]):
     dom.run_timers()
     assert 'data-screen="picker"' in dom.html
     assert not_loaded == []
+
+
+def test_asking_again_for_a_game_that_is_loading_goes_on_with_the_same_load(not_loaded: list[str]):
+    _app, dom = open_app("#/boop", dict(RU))
+    dom.timers.pop(0)()
+    dom.set_hash("#/boop/rules")
+    assert figure(dom.html) == ("Загружаем boop. · 33 %", "33")
+    assert len(dom.timers) == 1, "no second load of the same game"
+    dom.run_timers()
+    assert 'data-screen="rules"' in dom.html and not_loaded == ["boop"]
+
+
+class Watched(Dom):
+    """The page, also recording what it showed when the app said it was up (``data-ready``)."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.up: list[str] = []
+
+    def loaded(self) -> None:
+        self.up.append(self.html)
+
+
+def started(fragment: str) -> Watched:
+    dom = Watched(fragment)
+    app_mod.App(dom).start()
+    return dom
+
+
+def a_match_link() -> str:
+    match = Match.new(GAME, 2, {"first": "orange"}, 7, {"seats": ["human", "human"]})
+    match.play(0, "k@c3")
+    return encode_link(match.record)
+
+
+@pytest.mark.parametrize(
+    ("fragment", "screen", "focus"),
+    [
+        (f"#/boop/play?m={a_match_link()}", 'data-screen="play"', "screen-title"),
+        ("#/boop/play?m=AAAAnot-a-real-link", 'id="error-banner"', "screen-title"),
+        # An embed's caption links to the rule in the rules help, opened in a new tab.
+        ("#/ghosts-galore/rules?rule=GG-3", 'data-screen="rules"', "rule-GG-3"),
+    ],
+    ids=["match", "damaged", "embed-rule"],
+)
+def test_an_address_opened_while_its_game_opens_in_steps_is_up_only_with_its_own_screen(
+    not_loaded: list[str], fragment: str, screen: str, focus: str
+):
+    dom = started(fragment)
+    assert 'data-screen="loading"' in dom.html
+    assert dom.up == [], "a game's loading screen is not the screen the address asks for"
+    dom.run_timers()
+    assert len(dom.up) == 1 and screen in dom.up[0], (
+        "the page is told the app is up with the address's screen"
+    )
+    assert screen in dom.html and dom.focused == focus and len(not_loaded) == 1
+
+
+def test_a_person_who_goes_elsewhere_while_a_link_opens_stays_there_whatever_the_order_of_events(
+    not_loaded: list[str],
+):
+    # The browser changes the address at once and tells of it (hashchange) in a task of its own:
+    # here the last step of the opening runs in between, then the event comes.
+    dom = started(f"#/boop/play?m={a_match_link()}")
+    while figure(dom.html)[1] != "100":
+        dom.timers.pop(0)()
+    assert len(dom.timers) == 1 and not_loaded == [], "the last step, opening the match, is to come"
+    dom.hash = "#/settings"
+    dom.run_timers()
+    dom.on_event("route", "", "", "", "")
+    assert 'data-screen="settings"' in dom.html
+    assert dom.hash == "#/settings", "the match did not put its own address over the person's"
+    assert len(dom.up) == 1 and 'data-screen="settings"' in dom.up[0]
+
+
+def test_a_person_who_goes_elsewhere_while_a_link_opens_sees_that_screen_and_the_load_stops(
+    not_loaded: list[str],
+):
+    dom = started(f"#/boop/play?m={a_match_link()}")
+    dom.timers.pop(0)()
+    dom.set_hash("#/settings")
+    assert 'data-screen="settings"' in dom.html and dom.up and 'data-screen="settings"' in dom.up[0]
+    dom.run_timers()
+    assert 'data-screen="settings"' in dom.html and dom.hash == "#/settings" and len(dom.up) == 1

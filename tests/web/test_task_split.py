@@ -161,7 +161,7 @@ class PreparingDom(TaskDom):
         return super().redraw(changes, home, [r for r in reused if f'<g id="{r}"><!--keep:' in self.html])
 
 
-def test_a_boo_matchs_first_screen_is_drawn_in_two_tasks_the_castle_walls_first():
+def test_a_boo_matchs_first_screen_is_made_and_drawn_after_it_opens_the_castle_walls_first():
     dom = PreparingDom("#/boo")
     app = app_mod.App(dom)
     app.start()
@@ -169,10 +169,12 @@ def test_a_boo_matchs_first_screen_is_drawn_in_two_tasks_the_castle_walls_first(
     while dom.tasks:
         dom.run_task()
     app.setup_for("boo")["seats"] = ["human", "hard", "hard"]
-    app.split_ms = float("inf")  # a quick start, whatever the machine's load: its screen prepared at once
+    app.split_ms = float("inf")  # a quick start, whatever the machine's load
     setup = dom.html
-    dom.click("start")
+    dom.click("start")  # the match opens in this task; its screen is made in the next
     dom.timers.clear()  # the bots' clock: not this test's business
+    assert dom.preparations == [] and app.draw_pending and dom.html == setup
+    dom.run_task()
     assert dom.preparations == [["boo-castle-layer"]]  # the walls parsed off the page, in this task
     assert dom.html == setup and app.draw_pending  # the page still shows the setup screen
     dom.click("boo-hand", "0")  # a press meanwhile waits for the castle
@@ -197,7 +199,7 @@ def test_a_drawing_that_fails_does_not_leave_input_waiting_for_ever():
     dom.click("undo")  # held behind the move's drawing
     render = app.render
 
-    def broken() -> None:
+    def broken(*_made: str | None) -> None:
         app.render = render  # type: ignore[method-assign]
         raise RuntimeError("a bug while drawing")
 
@@ -208,3 +210,70 @@ def test_a_drawing_that_fails_does_not_leave_input_waiting_for_ever():
         dom.run_task()
     assert not app.held and not session.match.plies  # Undo acted all the same
     assert dom.html == app.shown and dom.plies_shown() == 0
+
+
+def boo_start_screens(monkeypatch: pytest.MonkeyPatch) -> tuple[PreparingDom, app_mod.App, list[str]]:
+    """A 6-seat Boo! table (1 person, 5 hard bots) on its setup screen, with every screen the app
+    makes listed by name; the address changes as in a browser (its event comes in a later task)."""
+    dom = PreparingDom("#/boo")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    while dom.tasks:
+        dom.run_task()
+    app.setup_for("boo")["seats"] = ["human"] + ["hard"] * 5
+    app.split_ms = float("inf")  # a quick start, whatever the machine's load
+    made: list[str] = []
+    screen = app.screen
+
+    def counted() -> str:
+        made.append(app.route.screen)
+        return screen()
+
+    monkeypatch.setattr(app, "screen", counted)
+    monkeypatch.setattr(dom, "set_hash", lambda fragment: setattr(dom, "hash", fragment))
+    return dom, app, made
+
+
+def test_a_boo_matchs_first_screen_is_made_once_in_three_tasks(monkeypatch: pytest.MonkeyPatch):
+    dom, app, made = boo_start_screens(monkeypatch)
+    dom.click("start")
+    assert made == []  # the address changes: the setup screen is not made again on its way out
+    dom.on_event("route", "", "", "", "")  # the browser's hashchange: the match opens
+    assert made == [] and app.draw_pending
+    dom.run_task()  # its screen made, the walls parsed
+    assert made == ["play"] and dom.preparations == [["boo-castle-layer"]] and app.draw_pending
+    dom.run_task()  # the screen around the walls: the markup the task before made, not made again
+    assert made == ["play"]
+    assert 'data-screen="play"' in dom.html and dom.html == app.shown and not app.draw_pending
+
+
+def test_a_change_between_the_two_tasks_makes_the_first_screen_again(monkeypatch: pytest.MonkeyPatch):
+    dom, app, made = boo_start_screens(monkeypatch)
+    dom.click("start")
+    dom.on_event("route", "", "", "", "")
+    dom.run_task()
+    later = app_mod.now_ms() + 600_000
+    monkeypatch.setattr(app_mod, "now_ms", lambda: later)  # every bot's first action is due
+    dom.timers.pop(0)()  # the match's clock, before the screen's task: a bot acts
+    plies = app.sessions["boo"].match.plies
+    assert plies and made == ["play"]
+    dom.run_task()
+    assert made == ["play", "play"]  # made again: the one the task before made is out of date
+    assert dom.html == app.shown and dom.plies_shown() == len(plies)
+
+
+def test_play_again_makes_the_new_matchs_first_screen_once(monkeypatch: pytest.MonkeyPatch):
+    dom, app, made = boo_start_screens(monkeypatch)
+    dom.click("start")
+    dom.on_event("route", "", "", "", "")
+    while dom.tasks:
+        dom.run_task()
+    session = app.sessions["boo"]
+    made.clear()
+    dom.click("play-again")  # the same address: no route event, the click opens the new match
+    assert app.sessions["boo"] is not session and made == []
+    dom.run_task()
+    assert made == ["play"] and len(dom.preparations) == 2  # the new castle's walls, parsed ahead
+    dom.run_task()
+    assert made == ["play"] and dom.html == app.shown and not dom.tasks

@@ -7,7 +7,7 @@ the whole screen from that state (screens are pure functions, see :mod:`parlour.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -37,6 +37,9 @@ EDITABLE = ("boop",)
 """Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+OPENING_FOCUS = ("screen-title", "status")
+"""Where focus goes when a match's screen opens (its heading) or a hand is shown (the status): a
+decision's own ``focus`` (the turn's one move) takes it instead."""
 NET_SCREENS = ("host", "join")
 """The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
@@ -101,6 +104,7 @@ class App:
         self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
         """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
         self.net: Any = None
+        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
         self.patching: dict[str, str] | None = None
         """Markup by element id that the last board action changed, if the board can say (then the
         rest of the screen is not redrawn)."""
@@ -112,6 +116,13 @@ class App:
         self.dirty: set[str] = set()
         self.prepared: set[tuple[str, str]] = set()
         """Kept layers parsed off the page for the next drawing (:meth:`prepare_kept`)."""
+        self.screen_changed = False
+        """This event opened a screen (:meth:`go` drew it) or changed the address (the browser's
+        route event opens the new screen in a later task): its handler draws nothing more, which
+        would make a screen again for nothing (the one it leaves, or the one just made)."""
+        self.made: str | None = None
+        """The screen's markup made by the task that parsed its kept layers, drawn by the next
+        (:meth:`flush`) rather than made again; forgotten at any change (:meth:`show`, :meth:`render`)."""
         self.draw_pending = False
         """A change is applied and its drawing waits for the next task (:meth:`show`): the page still
         shows the state before it, so input is held (:attr:`held`) until it is drawn."""
@@ -131,7 +142,12 @@ class App:
         """The game and language the lessons were made for."""
         self.loading: tuple[str, str] | None = None
         """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
-        """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
+        self.openings: dict[str, Iterator[float]] = {}
+        """Games being opened a module a task (:func:`parlour.web.boards.opening`), by id."""
+        self.opened: dict[str, float] = {}
+        """The share of each such game's modules imported so far (the loading screen's figure)."""
+        self.up = False
+        """Whether the page has been told the app is up (:meth:`render`)."""
 
     # --- words ------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -143,8 +159,7 @@ class App:
         self.update_waiting = self.dom.update_waiting()
         self.task_start = time.perf_counter()
         self.go(self.dom.location_hash())
-        self.flush()  # the first screen is on the page when the app says it is up
-        self.dom.loaded()
+        self.flush()  # the first screen is drawn now; the page is told the app is up (render)
 
     def on_event(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
         """An event from the page; held while the page does not show the current state yet (a
@@ -155,10 +170,13 @@ class App:
         self.handle(kind, action, arg, value, key)
 
     def handle(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
-        self.task_start = time.perf_counter()
+        self.task_start, self.screen_changed = time.perf_counter(), False
         try:
             if kind == "route":
                 self.go(self.dom.location_hash())
+                return
+            if kind == "near":  # lessons of the rules help near the view now: drawn whole
+                self.near(action.split())
                 return
             if kind == "update":
                 self.update_waiting = True
@@ -170,6 +188,9 @@ class App:
                 self.on_click(action, arg)
         except ParlourError as err:
             self.error = self.t(err.code, **err.params) if err.code else err.message
+        if self.screen_changed:
+            self.screen_changed, self.patching = False, None
+            return
         parts, self.patching = self.patching, None
         if parts and kind in ("click", "key") and self.patch(parts):
             return
@@ -180,6 +201,7 @@ class App:
         move's rules) and the drawing then being two tasks (issue #17). Until that drawing, input
         is held; a drawing already pending draws whatever is current by then."""
         soon = getattr(self.dom, "soon", None)
+        self.made = None  # the state changed: a screen made before it is out of date
         if self.draw_pending:
             return
         if not apart or soon is None:
@@ -194,8 +216,9 @@ class App:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
+        made, self.made = self.made, None
         try:
-            self.render()
+            self.render(made)
         finally:  # whatever happened, held input is not left waiting for ever
             if self.held and not self.draw_pending:
                 self.dom.soon(self.release)
@@ -227,10 +250,15 @@ class App:
         self.loading = None
         if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
             # Its rules and board are compiled on first use (a start not restored from the memory
-            # snapshot, decision 0085): name that phase, paint it, then load and open the game.
+            # snapshot, decision 0085): name that phase, paint it, then load the game a module a
+            # task, the share done shown between (decision 0038), and open it.
             self.loading = (route.game, fragment)
-            self.dom.later(LOADING_PAINT_MS, lambda: self.loaded(route.game, fragment))
+            if route.game not in self.openings:
+                self.openings[route.game] = boards.opening(route.game)
+                self.opened[route.game] = 0.0
+                self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
             self.render()
+            self.screen_changed = True
             return
         self.route = route
         if self.route.screen != "play":
@@ -243,7 +271,8 @@ class App:
         if self.route.screen != "rules":
             self.lessons, self.lessons_of = {}, ("", "")
         if self.route.screen == "play":
-            self.open_match()
+            with spent.part("open"):
+                self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
             self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
@@ -253,7 +282,17 @@ class App:
         elif self.route.screen == "rules" and self.route.params.get("at"):
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
-        self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
+        # A match's first screen is the largest a change makes (a 6-seat Boo! table: 49 KB, 12-31 ms
+        # of Python at load 3-5): it is made in a task of its own, after the match is opened.
+        slow = (time.perf_counter() - self.task_start) * 1000 > self.split_ms
+        self.show(slow or self.route.screen == "play")
+        self.screen_changed = True
+
+    def navigate(self, fragment: str) -> None:
+        """Change the address to ``fragment``; its route event (a later task) opens that screen."""
+        opened = fragment != self.dom.location_hash()  # else the browser sends no event
+        self.dom.set_hash(fragment)
+        self.screen_changed = self.screen_changed or opened
 
     def net_play(self) -> Any:
         if self.net is None:
@@ -492,9 +531,9 @@ class App:
             self.dom.apply_update()
         elif action == "start":
             self.new_match(gid)
-            self.dom.set_hash(f"#/{gid}/play")
+            self.navigate(f"#/{gid}/play")
         elif action in ("new-game",):
-            self.dom.set_hash(f"#/{gid}")
+            self.navigate(f"#/{gid}")
         elif action == "play-again":  # from the same start position, when the match had one
             self.new_match(gid, str(self.sessions[gid].match.record.options.get("start", "")))
             self.go(f"#/{gid}/play")
@@ -585,9 +624,35 @@ class App:
                 )
             elif action == "ed-play" and editor.problem(draft) is None:
                 self.new_match(self.route.game, draft.text())  # the setup's players, from here
-                self.dom.set_hash(f"#/{self.route.game}/play")
+                self.navigate(f"#/{self.route.game}/play")
         elif action == "dismiss":
             self.error = ""
+
+    def near(self, ids: list[str]) -> None:
+        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
+        task of its own after it (one lesson's field is 94 KB of markup)."""
+        still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
+        if not still:
+            return
+        teach.wake(self.lessons, still[:1])
+        if still[1:]:  # after any input waiting meanwhile (a timer, not an urgent task)
+            self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
+        if not self.draw_lesson(still[0]):
+            self.show()
+
+    def draw_lesson(self, lid: str) -> bool:
+        """Put the lesson ``lid`` on the page alone: its region replaced, the rest of the help
+        neither made again nor compared (the screen is up to 260 KB); ``False``, nothing done, when
+        the page cannot (the app then draws the screen)."""
+        apply: Any = getattr(self.dom, "redraw", None)
+        if apply is None or self.shown is None or self.dirty or self.draw_pending:
+            return False
+        rid, element = f"L-{lid}-box", self.lessons[lid].markup()
+        shown = redraw.replaced(self.shown, rid, element)
+        if shown is None or not apply([redraw.Change("replace", rid, element)], "status", []):
+            return False
+        self.shown = shown
+        return True
 
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
@@ -711,14 +776,36 @@ class App:
         self.error = ""
         self.played(events)
 
-    def loaded(self, gid: str, fragment: str) -> None:
-        """The game's package is wanted still (no other screen asked for meanwhile): load it, open it."""
-        if self.loading != (gid, fragment):
+    def open_step(self, gid: str) -> None:
+        """Import the next module of a game being opened, in a task of its own, and show the share
+        done; once all are in, open the address that asked for it. A game no longer wanted (the
+        person went elsewhere) stops loading at the next step that leaves nothing half made."""
+        steps = self.openings.get(gid)
+        if steps is None:
+            return
+        wanted = self.loading is not None and self.loading[0] == gid
+        if not wanted and games.BY_ID[gid].package not in games.OPENING:
+            del self.openings[gid]
             return
         self.task_start = time.perf_counter()
-        games.module(gid)
-        boards.board(gid)
-        self.go(fragment)
+        try:
+            share = next(steps, None)
+        except BaseException:
+            del self.openings[gid]
+            raise
+        if share is not None:
+            self.opened[gid] = share
+            self.dom.later(0, lambda: self.open_step(gid))
+            if wanted:
+                self.render()
+            return
+        del self.openings[gid]
+        if self.loading is not None and self.loading[0] == gid:
+            # The address now, not the one that asked: the browser changes the address at once but
+            # tells of it (hashchange) in a task of its own, which may come after this one. Going
+            # to the old address would open the game over the screen the person went to (a share
+            # link's match replacing the address with its own), the hashchange then finding that.
+            self.go(self.dom.location_hash())
 
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
@@ -828,7 +915,7 @@ class App:
     def screen(self) -> str:
         r, t = self.route, self.t
         if self.loading is not None:
-            return screens.loading_game(t, self.loading[0])
+            return screens.loading_game(t, self.loading[0], self.opened.get(self.loading[0], 0.0))
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
@@ -845,7 +932,9 @@ class App:
             if self.lessons_of != (r.game, self.settings.lang):
                 self.lessons_of = (r.game, self.settings.lang)
                 motion = self.settings.animate(self.dom.reduced_motion())
-                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+                # Drawn still until each nears the view, where the page can tell (decision 0039).
+                still = getattr(self.dom, "observe_near", None) is not None
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion, still)
             figures = teach.figures(self.lessons, prefix, dict(figures))
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
@@ -885,12 +974,15 @@ class App:
                     t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
+            decision = decision_of(board, ctx)
+            if decision is not None and decision.focus and self.ui.get("focus") in OPENING_FOCUS:
+                self.ui["focus"] = decision.focus  # the screen opens on the turn's one move
             screen = game_screen(
                 t,
                 ctx,
                 board.render(ctx),
                 self.share_text(r.game),
-                decision_of(board, ctx),
+                decision,
                 board=board,
                 end_closed=self.end_closed,
                 copied=self.copied,
@@ -913,14 +1005,20 @@ class App:
         frag = self.embedding[0] if self.embedding is not None else ""
         return self.t(f"game.{frag.split('&', 1)[0].removeprefix('game=')}.name")
 
-    def render(self) -> None:
+    def render(self, made: str | None = None) -> None:
+        """Draw the current state; ``made``: its screen's markup, made already in the task before
+        (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide)."""
+        self.made = None
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         started = time.perf_counter()
-        with spent.part("markup"):
-            html = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
-        made = time.perf_counter()
+        if made is None:
+            with spent.part("markup"):
+                made = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+        html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
         prepared = self.prepare_kept(html)
+        if prepared:
+            self.made = html  # the next task draws this very screen, unless the state changes first
         changes = None
         ui = self.screen_ui()
         if not prepared:
@@ -934,8 +1032,8 @@ class App:
             size = prepared or (len(html) if changes is None else sum(len(c.markup) for c in changes))
             before = (started - self.task_start) * 1000 if self.task_start else 0.0
             note(
-                (made - started) * 1000,
-                (time.perf_counter() - made) * 1000,
+                (made_at - started) * 1000,
+                (time.perf_counter() - made_at) * 1000,
                 size,
                 len(html),
                 self.diff_ms,
@@ -950,6 +1048,15 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+        observe = getattr(self.dom, "observe_near", None)
+        if observe is not None and self.route.screen == "rules":
+            observe()  # the still lessons on the page now: each said ("near") as it nears the view
+        if not self.up and self.loading is None:
+            # The app is up once the screen the address asks for is drawn, not a game's loading
+            # screen: tests read the page then, and the page starts its bots' worker, the service
+            # worker and the next start's snapshot only then, not competing with the game's opening.
+            self.up = True
+            self.dom.loaded()
 
     def prepare_kept(self, html: str) -> int:
         """A screen with kept layers not yet on the page (Boo!'s castle walls, about 60% of its
@@ -966,7 +1073,8 @@ class App:
         }
         if not new:
             return 0
-        prepare({element_id: element for (element_id, _), element in new.items()})
+        with spent.part("prepare"):
+            prepare({element_id: element for (element_id, _), element in new.items()})
         self.prepared = set(new)
         self.show(apart=True)
         return sum(map(len, new.values()))

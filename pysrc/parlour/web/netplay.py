@@ -1510,12 +1510,19 @@ class NetPlay:
             self.app.error = self.t("app.net.error", reason=data)
 
     def board_ahead(self, game_id: str) -> None:
-        """Import the table's board in a task of its own as soon as the lobby names the game, not
-        in the first drawing of its match (100-170 ms in Pyodide: issue #17), as the host's page
-        does before its lobby (:meth:`parlour.web.app.App.loaded`)."""
+        """Import the table's rules and board as soon as the lobby names the game, a module a task
+        (:func:`parlour.web.boards.opening`), not in the first drawing of its match (100-240 ms in
+        Pyodide: issue #17), as the host's page does before its lobby (:meth:`parlour.web.app.App.open_step`).
+        Whatever needs the game before the last step imports the rest at once."""
         if game_id and game_id != self._ahead and not boards.loaded(game_id) and boards.playable(game_id):
             self._ahead = game_id
-            self.dom.later(0, lambda: boards.board(game_id))
+            steps = boards.opening(game_id)
+
+            def step() -> None:
+                if next(steps, None) is not None:
+                    self.dom.later(0, step)
+
+            self.dom.later(0, step)
 
     def send_guest(self, out: list[Outgoing]) -> None:
         for _to, text in out:

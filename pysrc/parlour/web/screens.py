@@ -268,18 +268,20 @@ def rules(
     )
 
 
-def loading_game(t: T, game_id: str) -> str:
-    """The game's package being loaded (its rules and board compiled on first use): named, in the
-    person's language, with the start-up screen's look, until the game's screen replaces it."""
+def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
+    """The game's package being loaded (its rules and board compiled on first use): named, with the
+    ``share`` of its modules imported so far, in the person's language, with the start-up screen's
+    look, until the game's screen replaces it."""
     name = t(f"game.{game_id}.name")
+    percent = min(100, max(0, round(share * 100)))
     cat = tag(
         "svg", '<use href="./assets/icons/icon.svg#cat"></use>', class_="loading-cat", viewBox="0 0 64 64"
     )
     body = (
         cat.replace("<svg ", '<svg aria-hidden="true" ', 1)
         + tag("h1", esc(name), id="screen-title", tabindex="-1")
-        + tag("progress", "", max="100")
-        + tag("p", esc(t("boot.game", game=name)), id="loading-game-text")
+        + tag("progress", "", max="100", value=str(percent))
+        + tag("p", esc(t("boot.game", game=name, percent=percent)), id="loading-game-text")
     )
     return tag(
         "main", tag("section", body, class_="loading", role="status"), id="main", data_screen="loading"

@@ -197,9 +197,20 @@ def score_board(
     return ScoreSheet(points, tuple(scored), dead, wolves)
 
 
+def werewolf_words(wolves: int, players: int, others_werewolves: Sequence[int]) -> dict[str, object]:
+    """GG-S8 as a player says it: the count, the bonus, and which of four cases gave it (``case``:
+    ``most``, ``tied`` — a tie gets it too —, ``fewer`` than ``most`` on another board, or ``none``
+    at all), so the words never read "the most: + 0"."""
+    most = max(others_werewolves, default=0)
+    case = "none" if not wolves else "fewer" if wolves < most else "tied" if wolves == most else "most"
+    bonus = werewolf_bonus(players) if case in ("most", "tied") else 0
+    return {"n": wolves, "bonus": bonus, "most": most, "case": case}
+
+
 def explain(grid: Grid, players: int, others_werewolves: Sequence[int] = ()) -> dict[str, dict[str, object]]:
     """What each category's points of :func:`score_board` are made of, for words (the rules
-    help's captions): the counts each rule multiplies, and the terms each sum adds (``"6 + 6"``)."""
+    help's captions): the counts each rule multiplies, and the terms each sum adds (``"6 + 6"``); a
+    category whose words differ by case has a ``case`` (the message key's last part)."""
     placed = tiles_of(grid)
     tracks = trace(grid)
     track_of = {piece: i for i, t in enumerate(tracks) for piece in t.pieces}
@@ -237,10 +248,7 @@ def explain(grid: Grid, players: int, others_werewolves: Sequence[int] = ()) -> 
         "bats": {
             "n": sum(t.count("bat") for c, t in placed if c in bats and not bats.isdisjoint(neighbours(c)))
         },
-        "werewolves": {
-            "n": wolves,
-            "bonus": werewolf_bonus(players) if wolves and wolves >= max(others_werewolves, default=0) else 0,
-        },
+        "werewolves": werewolf_words(wolves, players, others_werewolves),
         "wisps": {"n": wisps, "each": wisp_points(wisps) // wisps if wisps else 3},
         "diamonds": {"terms": " + ".join(str(v) for _, t in placed for v in t.diamonds) or "0"},
         **{cat: {"n": sum(segs), "terms": " + ".join(map(str, segs)) or "0"} for cat, segs in doors.items()},

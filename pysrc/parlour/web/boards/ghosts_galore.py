@@ -541,6 +541,13 @@ def public_grids(game: Any, state: Any) -> list[Grid]:
     ]
 
 
+def why_words(t: Any, category: str, parts: dict[str, object]) -> str:
+    """What a category's points are made of (one entry of ``scoring.explain``) in words; a category
+    said differently by case (the werewolves' bonus: the most, a tie, fewer, none) has a key a case."""
+    case = parts.get("case")
+    return str(t(f"ghosts-galore.why.{category}" + (f".{case}" if case else ""), **parts))
+
+
 def step_lines(t: Any, game: Any, before: Any, after: Any, player: int) -> list[tuple[str, str]]:
     """What a lesson's step did to the score, from the engine (lines of text and rule): each
     category the step changed on its player's board, old and new points and what they are made of
@@ -557,7 +564,7 @@ def step_lines(t: Any, game: Any, before: Any, after: Any, player: int) -> list[
                 category=t(f"ghosts-galore.category.{cat}"),
                 old=old[i],
                 new=t("ghosts-galore.points", count=new[i]),
-                why=t(f"ghosts-galore.why.{cat}", **why[cat]),
+                why=why_words(t, cat, why[cat]),
             ),
             f"GG-S{i + 1}",
         )
