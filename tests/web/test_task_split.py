@@ -33,13 +33,19 @@ class TaskDom(RegionDom):
         return len(re.findall(r'<li[^>]* id="log-\d+"', self.html))
 
 
-def boop_against_a_bot() -> tuple[TaskDom, app_mod.App, LocalSession]:
-    dom = TaskDom("#/boop")
+def on_its_setup(dom: TaskDom) -> app_mod.App:
+    """An app started on ``dom``'s address, its game's package loaded and every task run: the setup screen."""
     app = app_mod.App(dom)
     app.start()
     dom.run_timers()  # the game's package loads
     while dom.tasks:
         dom.run_task()
+    return app
+
+
+def boop_against_a_bot() -> tuple[TaskDom, app_mod.App, LocalSession]:
+    dom = TaskDom("#/boop")
+    app = on_its_setup(dom)
     app.setup_for("boop")["seats"][1] = "easy"
     dom.click("start")
     while dom.tasks:
@@ -163,11 +169,7 @@ class PreparingDom(TaskDom):
 
 def test_a_boo_matchs_first_screen_is_made_and_drawn_after_it_opens_the_castle_walls_first():
     dom = PreparingDom("#/boo")
-    app = app_mod.App(dom)
-    app.start()
-    dom.run_timers()  # the game's package loads
-    while dom.tasks:
-        dom.run_task()
+    app = on_its_setup(dom)
     app.setup_for("boo")["seats"] = ["human", "hard", "hard"]
     app.split_ms = float("inf")  # a quick start, whatever the machine's load
     setup = dom.html
@@ -216,11 +218,7 @@ def boo_start_screens(monkeypatch: pytest.MonkeyPatch) -> tuple[PreparingDom, ap
     """A 6-seat Boo! table (1 person, 5 hard bots) on its setup screen, with every screen the app
     makes listed by name; the address changes as in a browser (its event comes in a later task)."""
     dom = PreparingDom("#/boo")
-    app = app_mod.App(dom)
-    app.start()
-    dom.run_timers()  # the game's package loads
-    while dom.tasks:
-        dom.run_task()
+    app = on_its_setup(dom)
     app.setup_for("boo")["seats"] = ["human"] + ["hard"] * 5
     app.split_ms = float("inf")  # a quick start, whatever the machine's load
     made: list[str] = []
