@@ -5,6 +5,7 @@ Chromium restyle every element of the page)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import types
@@ -359,3 +360,8 @@ def test_a_benchmark_gets_each_task_named_with_its_parts_and_nothing_otherwise(p
     assert float(start) >= 0 and float(ms) >= 0
     assert name.endswith("bots_step")
     assert sorted(p.split("=")[0] for p in parts) == ["board", "bots", "markup"]
+    # The collector's pauses are named too: a cycle collection inside a task is its part "gc".
+    dom.later(0, lambda: gc.collect())
+    timers.pop()()
+    *_, line = doc.parlourTasks  # type: ignore[attr-defined]
+    assert "gc=" in line

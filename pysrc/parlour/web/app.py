@@ -1093,7 +1093,8 @@ class App:
             note(markup_ms, self.diff_ms + put_ms, size, len(html), self.diff_ms, before)
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
-            self.dom.focus(target)
+            with spent.part("focus"):
+                self.dom.focus(target)
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)

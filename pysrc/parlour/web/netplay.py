@@ -942,7 +942,8 @@ class NetPlay:
             clock = self.match_clock(game)
             fresh = self.fresh(view)
             animate = fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
-            ctx = context(t, game, view, self.ui, animate, self.notes(view), clock, fresh)
+            with spent.part("context"):
+                ctx = context(t, game, view, self.ui, animate, self.notes(view), clock, fresh)
             self.wake_when_unlocked(view, game, clock)
             ctx.speed = float(self.app.settings.speed(self.dom.reduced_motion()))
             if self.refused is not None and view.table.get("ply") != self.refused_at:
@@ -995,18 +996,21 @@ class NetPlay:
                 + play.score_panel(t, ctx, "score" not in folded, board)
                 + log
             )
-        return play.layout(
-            t,
-            title(t, game.id),
-            play.turn_region(t, ctx, decision, text=status_text(t, ctx, view, turn, decision), notes=notes),
-            markup,
-            play.feedback(t, ctx),
-            controls,
-            "",
-            log + side,
-            dialog,
-            **data,
-        )
+        with spent.part("layout"):
+            return play.layout(
+                t,
+                title(t, game.id),
+                play.turn_region(
+                    t, ctx, decision, text=status_text(t, ctx, view, turn, decision), notes=notes
+                ),
+                markup,
+                play.feedback(t, ctx),
+                controls,
+                "",
+                log + side,
+                dialog,
+                **data,
+            )
 
     def announce_ply(self, view: Table, items: list[play.LogItem]) -> None:
         """A new ply is said in the live region as the log says it (its words and the events this
@@ -1128,9 +1132,10 @@ class NetPlay:
         host = self.host
         assert host is not None and self.game is not None
         t = self.t
-        local = host.local()
-        if host.match is not None and "view" in local:
-            held_view(host.game, local["view"], host.match.state, host.members["h"].seat)
+        with spent.part("view"):  # the host's own seat's view, and the state it stands for
+            local = host.local()
+            if host.match is not None and "view" in local:
+                held_view(host.game, local["view"], host.match.state, host.members["h"].seat)
         log_from = int(str(local.get("log_from") or 0))
         log, says = list(local.get("log") or []), list(local.get("says") or [])
         view = Table(host.lobby(), local, host.members["h"].seat, log, log_from, says)

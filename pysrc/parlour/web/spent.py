@@ -8,6 +8,7 @@ part costs one call.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -32,6 +33,27 @@ def _timed(name: str) -> Iterator[None]:
 def part(name: str) -> Any:
     """Time the block as part ``name`` of the current task (when tasks are timed)."""
     return _timed(name) if ON[0] else nullcontext()
+
+
+_gc_began = [0.0]
+
+
+def _gc(phase: str, info: dict[str, Any]) -> None:
+    """A cycle collection's time, as part ``gc`` of the task it fell in (it runs inside whatever
+    part allocated last, and is counted there too): a pause no code of ours names."""
+    if not ON[0]:
+        return
+    if phase == "start":
+        _gc_began[0] = time.perf_counter()
+    elif _gc_began[0]:
+        _parts["gc"] = _parts.get("gc", 0.0) + (time.perf_counter() - _gc_began[0]) * 1000
+        _gc_began[0] = 0.0
+
+
+def watch_gc() -> None:
+    """Time the collector's pauses too (:func:`_gc`); once."""
+    if _gc not in gc.callbacks:
+        gc.callbacks.append(_gc)
 
 
 def take() -> str:
