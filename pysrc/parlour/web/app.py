@@ -1027,9 +1027,9 @@ class App:
         """Draw the current state; ``made``: its screen's markup, made already in the task before
         (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide).
         With ``split`` (a drawing of :meth:`show`, whose task began at :attr:`task_start`), the
-        changes made after more than :attr:`put_ms` of the task go on the page in the next task
-        (input held meanwhile, as in :meth:`show`), so that neither the making nor the putting
-        makes the task long (issue #17, decision 0009)."""
+        changes (or the whole screen) made after more than :attr:`put_ms` of the task go on the
+        page in the next task (input held meanwhile, as in :meth:`show`), so that neither the
+        making nor the putting makes the task long (issue #17, decision 0009)."""
         if self.putting is not None:
             self.put_drawing()  # one made before goes on the page first: the page takes them in order
         self.again = False  # this drawing is of the state as it is now
@@ -1071,7 +1071,8 @@ class App:
         )
         soon = getattr(self.dom, "soon", None)
         late = (time.perf_counter() - self.task_start) * 1000 > self.put_ms
-        if split and late and planned and soon is not None and not self.prepared and not self.draw_pending:
+        changing = planned is None or bool(planned)  # a screen drawn whole, or regions that changed
+        if split and late and changing and soon is not None and not self.prepared and not self.draw_pending:
             self.draw_pending = True
             soon(self.flush)
             return
