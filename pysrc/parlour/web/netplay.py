@@ -1651,13 +1651,20 @@ class NetPlay:
             self._ask_now(host, think)
 
     def _ask_now(self, host: HostSession, think: Callable[..., Any]) -> None:
+        """Ask the worker the next bot's question; the next seat's in a task of its own (issue #17:
+        a question carries the seat's view and legal moves, and a 6-seat table's first questions
+        took 49 ms in one task)."""
         self._asking = False
         if self.host is not host:  # another table opened meanwhile
             return
+        soon = getattr(self.dom, "soon", None)
         with spent.part("questions"):
-            asked = host.bot_questions()
+            asked = host.bot_questions(most=1 if callable(soon) else None)
         for question in asked:
             think(question.text, self._bot_replied(host, question))
+        if asked and callable(soon) and not self._asking:
+            self._asking = True
+            soon(lambda: self._ask_now(host, think))
 
     def _bot_replied(self, host: HostSession, question: Question) -> Callable[[str | None], None]:
         def replied(reply: str | None) -> None:
