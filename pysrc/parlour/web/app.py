@@ -279,6 +279,8 @@ class App:
             self.screen_changed = True
             return
         self.route = route
+        if route.screen in GAME_SCREENS and route.game not in boards.WARMED and boards.loaded(route.game):
+            self.dom.later(0, lambda: boards.warm(route.game))  # its first-use work, in a task of its own
         if self.route.screen != "play":
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count

@@ -1534,14 +1534,23 @@ class NetPlay:
         """Import the table's rules and board as soon as the lobby names the game, a module a task
         (:func:`parlour.web.boards.opening`), not in the first drawing of its match (100-240 ms in
         Pyodide: issue #17), as the host's page does before its lobby (:meth:`parlour.web.app.App.open_step`).
-        Whatever needs the game before the last step imports the rest at once."""
-        if game_id and game_id != self._ahead and not boards.loaded(game_id) and boards.playable(game_id):
+        Whatever needs the game before the last step imports the rest at once. Then the game's
+        first-use work (:func:`parlour.web.boards.warm`), in a task of its own."""
+        loaded = boards.loaded(game_id)
+        if (
+            game_id
+            and game_id != self._ahead
+            and not (loaded and game_id in boards.WARMED)
+            and boards.playable(game_id)
+        ):
             self._ahead = game_id
-            steps = boards.opening(game_id)
+            steps = iter(()) if loaded else boards.opening(game_id)
 
             def step() -> None:
                 if next(steps, None) is not None:
                     self.dom.later(0, step)
+                else:
+                    self.dom.later(0, lambda: boards.warm(game_id))
 
             self.dom.later(0, step)
 
