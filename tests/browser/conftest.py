@@ -3,6 +3,7 @@ the test on any request leaving the machine, any failed request and any console 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from typing import Any
 
 import build
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 os.environ.setdefault("PARLOUR_QUIET", "1")
 
@@ -111,6 +113,43 @@ def watched(page: Any) -> Iterator[Watch]:
     w = watch(page)
     yield w
     w.assert_clean()
+
+
+SNAPSHOT_MADE = (
+    "() => { const b = window.parlourBoot;"
+    " return !b || b.timings.snapshot !== false || b.snapshot !== undefined; }"
+)
+"""True unless the page's Python started without a memory snapshot (decision 0085) and the worker
+making one for the next start has not finished yet."""
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """One browser context for a test file's pages, made as pytest-playwright makes ``context``: a
+    file opts in by defining its ``page`` fixture as ``shared_page`` (decision 0008)."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def shared_page(module_context: Any, site_url: str) -> Iterator[Any]:
+    """A new tab in the file's browser: its first test is a first visit (cold start, the service
+    worker installed, the memory snapshot made), every later one a player coming back (Python restored
+    from the snapshot: seconds less a test, and no snapshot worker competing for the CPU). What a
+    player keeps between visits, the saves and settings in local storage, is cleared after each test,
+    so no test sees another's."""
+    page = module_context.new_page()
+    yield page
+    if not page.is_closed():
+        # A cold start (the first test's) makes the snapshot for the next: wait for it, so they start warm.
+        with contextlib.suppress(PlaywrightError):
+            page.wait_for_function(SNAPSHOT_MADE, polling=250, timeout=BOOT_TIMEOUT_MS)
+    page.close()
+    blank = module_context.new_page()
+    blank.goto(site_url + "manifest.webmanifest")  # the site's origin, without starting the app
+    blank.evaluate("localStorage.clear()")
+    blank.close()
 
 
 def open_app(page: Any, url: str, fragment: str = "") -> None:
