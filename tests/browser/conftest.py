@@ -134,19 +134,24 @@ def module_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterat
 
 @pytest.fixture
 def shared_page(module_context: Any, site_url: str) -> Iterator[Any]:
-    """A new tab in the file's browser: its first test is a first visit (cold start, the service
-    worker installed, the memory snapshot made), every later one a player coming back (Python restored
-    from the snapshot: seconds less a test, and no snapshot worker competing for the CPU). What a
-    player keeps between visits, the saves and settings in local storage, is cleared after each test,
-    so no test sees another's."""
-    page = module_context.new_page()
+    """A new tab in the file's browser (``tab``)."""
+    yield from tab(module_context, site_url)
+
+
+def tab(context: Any, site_url: str) -> Iterator[Any]:
+    """A new tab in a browser a test file keeps: its first test is a first visit (cold start, the
+    service worker installed, the memory snapshot made), every later one a player coming back (Python
+    restored from the snapshot: seconds less a test, and no snapshot worker competing for the CPU).
+    What a player keeps between visits, the saves and settings in local storage, is cleared after each
+    test, so no test sees another's."""
+    page = context.new_page()
     yield page
     if not page.is_closed():
         # A cold start (the first test's) makes the snapshot for the next: wait for it, so they start warm.
         with contextlib.suppress(PlaywrightError):
             page.wait_for_function(SNAPSHOT_MADE, polling=250, timeout=BOOT_TIMEOUT_MS)
     page.close()
-    blank = module_context.new_page()
+    blank = context.new_page()
     blank.goto(site_url + "manifest.webmanifest")  # the site's origin, without starting the app
     blank.evaluate("localStorage.clear()")
     blank.close()
