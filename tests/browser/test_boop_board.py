@@ -13,7 +13,7 @@ from parlour.engine import Match, encode_link
 from parlour.engine.rng import Rng
 from parlour.games.boop import GAME
 
-DECISION = ".cell.legal, #no-ghost, [data-action=graduate], #end-screen"
+DECISION = ".legal .open, #no-ghost, [data-action=graduate], #end-screen"
 AI_TIMEOUT_MS = 60_000
 
 
@@ -65,7 +65,7 @@ def test_a_whole_game_against_the_ai_by_clicks_until_the_end_screen(page, site_u
                 else page.locator("#no-ghost")
             ).click()
         else:
-            cells = page.locator(".cell.legal")
+            cells = page.locator(".legal .open")
             cells.nth((turn * 7) % cells.count()).click()
     end = page.locator("#end-screen")
     assert end.count() == 1, "the game reached its end screen"
@@ -91,7 +91,7 @@ def test_a_ghost_comes_in_at_the_edge_and_later_boops_along_its_seam(page, site_
     page.click("#cell-f1")
     page.click("#no-ghost")
     page.click("#cell-c5")
-    page.wait_for_selector(".cell.legal")
+    page.wait_for_selector(".legal .open")
     assert piece_at(page, "b5") == "orange kitten" and piece_at(page, "c5") == ""
     assert (
         page.locator("g.ghost.orange")
@@ -135,7 +135,7 @@ def test_a_graduation_choice_is_offered_and_the_chosen_line_leaves_the_bed(page,
     assert all(piece_at(page, c) for c in chosen)
     assert page.locator(".cell.line").count() >= 4, "the candidate lines are highlighted"
     buttons.filter(has_text=lines[-1]).click()
-    page.wait_for_selector("#no-ghost, .cell.legal")
+    page.wait_for_selector("#no-ghost, .legal .open")
     assert all(piece_at(page, c) == "" for c in chosen), "the graduated line left the bed"
     assert "-".join(chosen) in " ".join(log_notations(page))
 
@@ -193,7 +193,7 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
             next_frames(page)
             continue
         cursor = focused_id(page) if focused_id(page).startswith("cell-") else tab_to(page, "cell-")
-        legal = page.locator(".cell.legal").evaluate_all("els => els.map(e => e.id)")
+        legal = page.locator(".legal .open").evaluate_all("els => els.map(e => e.id)")
         target = legal[(turn * 5) % len(legal)]
         (cf, cr), (tf, tr) = (cursor[5], int(cursor[6])), (target[5], int(target[6]))
         for _ in range(abs(ord(tf) - ord(cf))):
@@ -204,7 +204,7 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
         page.keyboard.press("Enter")
         # A slow move is drawn in the next task (decision 0066): until then the page still shows
         # the legal cells of the turn just played, which the next turn must not read.
-        page.wait_for_selector(f"#{target}:not(.legal)")
+        page.wait_for_selector(f"#{target}:not(.legal .open)")
     assert page.locator("#end-screen").count() == 1
     assert focused_id(page) == "play-again", "focus moves into the end dialog"
     for _ in range(6):  # and stays there: the rest of the page is inert

@@ -148,7 +148,7 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
 
     # Try it from step 2 (purple to play) against the easy bot; then reset.
     seq.locator("#try").click()
-    seq.locator("#cell-a6.legal").click()
+    seq.locator(".legal #cell-a6.open").click()
     played = wait_message(page, "move", "seq")
     assert (played["move"], played["by"]) == ("k@a6", "viewer")
     seq.locator("#no-ghost").click()
@@ -157,7 +157,8 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     seq.locator("#reset").click()
     seq.locator("g.piece[data-cell='a6']").wait_for(state="detached")
     assert (
-        seq.locator("main").get_attribute("data-mode") == "try" and seq.locator("#cell-a6.legal").count() == 1
+        seq.locator("main").get_attribute("data-mode") == "try"
+        and seq.locator(".legal #cell-a6.open").count() == 1
     )
 
     # The puzzle: a wrong move is refused, the right one is praised and the sequence moves on.
@@ -285,9 +286,13 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     assert page.locator("#move-log li").first.inner_text().startswith("1. Purple")
 
 
-FIT_FRAMES = ((240, 320), (320, 240), (380, 540))
+FIT_FRAMES = ((240, 320), (240, 240), (320, 240), (380, 540))
 MIN_NUMBER_PX = 10
 """Ghosts Galore's diamond numbers, once drawn (decision 0079)."""
+MIN_ROOM_PX = 24
+"""boop.'s cells and Boo!'s rooms in the small frames (decision 0079)..."""
+TINY_BOO_ROOM_PX = 20
+"""...but Boo!'s rooms at 240 x 240: the castle has what the 44 px buttons' column leaves (0079)."""
 FIT_GAMES = (("boop", 2), ("boo", 2), ("wooly-bully", 3), ("ghosts-galore", 3))
 FIT_JS = """() => {
   const W = innerWidth, H = innerHeight, d = document.documentElement;
@@ -369,14 +374,14 @@ cut at its column's foot, a button's label), and words broken across lines (a hy
 def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_text_and_big_buttons(
     page, site_url, watched
 ):
-    """All four games at 240x320, 320x240 and 380x540, looking and trying, in Russian (the longest
+    """All four games at 240x320, 240x240, 320x240 and 380x540, looking and trying, in Russian (the longest
     words): nothing spills (no scrollbar, nothing cut off), no word of the status, caption or
     buttons cut or broken mid-word, the board takes most of the frame, every button is whole in
     view and at least 44 px, no text under 11 px (Ghosts Galore's figure headings too); in the two
     small frames Ghosts Galore's diamond numbers >= 10 px (the step's train, the tiles one plays;
-    one's own train in a try >= 135 px) and Boo!'s rooms >= 24 px while tracing; at 320x240
-    Boo!'s rooms and boop.'s cells >= 24 px (decision 0079: a small landscape frame puts the
-    buttons beside the board)."""
+    one's own train in a try >= 135 px) and boop.'s cells and Boo!'s rooms >= 24 px, looking,
+    trying and tracing (at 240x240 Boo!'s >= 20 px; decision 0079: a narrow frame's buttons make
+    one row, a small landscape or tiny one's a column beside the board)."""
     from web.test_diagram import played
 
     links = {game_id: played(game_id, 6, players)[1] for game_id, players in FIT_GAMES}
@@ -405,10 +410,14 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                 assert max(got["spill"]) <= 1, (where, got["spill"])
                 words = page.evaluate(WORDS_JS)
                 assert words == {"clipped": [], "broken": []}, (where, words)
-                if (width, height) == (320, 240) and game_id in ("boop", "boo"):
-                    assert min(got["rooms"]) >= 24, (where, min(got["rooms"]))
+                least = TINY_BOO_ROOM_PX if (game_id, width, height) == ("boo", 240, 240) else MIN_ROOM_PX
+                if small and game_id in ("boop", "boo"):
+                    assert min(got["rooms"]) >= least, (where, min(got["rooms"]))
                 w, h = got["drawn"]
-                assert w * h >= 0.25 * width * height and max(w / width, h / height) >= 0.6, (where, w, h)
+                # Ghosts Galore's try in a tiny frame: its own train beside two 44 px button columns,
+                # asserted >= 135 px below (0079), is 0.59 of the frame's side.
+                share = 0.55 if where == ("ghosts-galore", 240, 240, "try") else 0.6
+                assert w * h >= 0.25 * width * height and max(w / width, h / height) >= share, (where, w, h)
                 for name, left, top, right, bottom in got["buttons"]:
                     assert left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5, (
                         where,
@@ -441,7 +450,7 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                     assert words == {"clipped": [], "broken": []}, (where, "tracing", words)
                     # The castle takes the frame's width while tracing: rooms big enough to tap.
                     if small:
-                        assert min(tracing["rooms"]) >= 24, (where, min(tracing["rooms"]))
+                        assert min(tracing["rooms"]) >= least, (where, min(tracing["rooms"]))
                     page.click("#boo-show")  # no step traced: a wrong route, and why
                     feedback = page.locator("#feedback")
                     feedback.wait_for()

@@ -160,7 +160,7 @@ def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_curr
     # Share: the link of this moment, then of the next one after a move; Copy says it copied.
     page.click("#share")
     before = page.locator("#share-link").input_value()
-    cell = page.locator(".cell.legal").first.get_attribute("data-arg")
+    cell = page.locator(".legal .open").first.get_attribute("data-arg")
     page.click(f"#cell-{cell}")
     page.wait_for_function(f"document.getElementById('share-link').value !== {before!r}")
     assert log.evaluate(at_end), "the log follows to the new move"
@@ -174,7 +174,7 @@ def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_curr
     # A past moment, read-only, and back.
     page.click("#log-0 button")
     page.wait_for_selector("#back-to-game")
-    assert page.locator(".cell.legal").count() == 0 and page.locator("#choices").count() == 0
+    assert page.locator(".legal .open").count() == 0 and page.locator("#choices").count() == 0
     assert page.locator("#status").inner_text().startswith("Showing the position after move 1")
     page.click("#back-to-game")
     page.wait_for_selector("#choices")
@@ -215,6 +215,6 @@ def test_an_accessibility_audit_finds_nothing_on_the_picker_setup_and_match_scre
     page.click("#start")
     page.wait_for_selector("svg.boop-bed")
     assert audit(page, source) == []
-    page.click(f"#cell-{page.locator('.cell.legal').first.get_attribute('data-arg')}")
+    page.click(f"#cell-{page.locator('.legal .open').first.get_attribute('data-arg')}")
     page.wait_for_selector("g.entry")
     assert audit(page, source) == [], "the ghost decision too"

@@ -19,7 +19,7 @@ from parlour.games.boop import GAME
 
 pytestmark = pytest.mark.webrtc
 
-DECISION = "#main .cell.legal, #no-ghost, [data-action=graduate]"
+DECISION = "#main .legal .open, #no-ghost, [data-action=graduate]"
 NET_TIMEOUT_MS = 60_000
 GATHER_JS = """async () => {
   const pc = new RTCPeerConnection({iceServers: []});
@@ -144,7 +144,7 @@ def decide(page: Any, turn: int) -> bool:
             target = entries.nth(turn % entries.count()) if turn % 4 == 0 and entries.count() else None
             (target or page.locator("#no-ghost")).click(timeout=2_000)
         else:
-            cells = page.locator("#main .cell.legal")
+            cells = page.locator("#main .legal .open")
             if not cells.count():
                 return False
             cells.nth((turn * 7) % cells.count()).click(timeout=2_000)
@@ -248,7 +248,7 @@ def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewpo
     # ... having thought in the bot worker, not on the host's page (decision 0028)
     assert "host-bot" in host.evaluate("window.botAnswers")
     inside(host, "#status, #choices button, svg.boop-bed")
-    taken = host.locator("g.cell:not(.legal)").first.get_attribute("id")
+    taken = host.locator("g.cell:not(.open)").first.get_attribute("id")
     host.locator(f"#{taken}").dispatch_event("click")
     host.wait_for_selector("#refusal")
     inside(host, f"#refusal, #feedback .rule-link, #{taken}")

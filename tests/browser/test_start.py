@@ -59,6 +59,12 @@ addEventListener("DOMContentLoaded", () => {
   };
   seen();
   new MutationObserver(seen).observe(text, { childList: true, characterData: true, subtree: true });
+  // What a screen reader is given to say (the changing line itself is aria-hidden).
+  window.said = [];
+  const said = document.getElementById("loading-said");
+  const heard = () => said.textContent && window.said.push(said.textContent);
+  heard();
+  new MutationObserver(heard).observe(said, { childList: true, characterData: true, subtree: true });
   // Then the app's own phase: loading the game's package.
   window.gamePhases = [];
   new MutationObserver(() => {
@@ -103,6 +109,7 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     have = megabytes(dist, wheel, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
     words = f"Завантажуємо Python: {have} з {megabytes(dist, wheel, *build.FETCHED_AT_START)} МБ"
     page.wait_for_function(f"document.getElementById('loading-text').textContent === {words!r}")
+    assert page.locator("#loading-text").get_attribute("aria-hidden") == "true", "its copy is heard"
 
     page.click(".picker .card[data-game=boop] a.primary")
     assert page.locator(".picker").count() == 0, "the tap shows that the game is on its way"
@@ -117,6 +124,10 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
         "Запускаємо Python",
         "Завантажуємо Parlour",
     ]
+    # A screen reader hears each phase once, not each figure; the seconds move in tenths.
+    said = page.evaluate("window.said")
+    assert [re.split("[:·]", s)[0].strip() for s in said] == page.evaluate("window.bootPhases"), said
+    assert re.fullmatch(r"Запускаємо Python · \d+,\d с", said[1]), said
     # Python is up: the game's rules and board load, named, a module a task with the share done
     # (decision 0038), then its setup opens.
     page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
@@ -152,10 +163,30 @@ Object.defineProperty(window, "parlourBots", {
 
 def a_persons_turn(page: Any, cell: int = 0) -> None:
     """Click the person's move on the boop. bed, to the end of their turn (an optional ghost skipped)."""
-    page.locator(".cell.legal").nth(cell).click()
+    page.locator(".legal .open").nth(cell).click()
     page.wait_for_function("window.heldAnswers.length > 0 || document.getElementById('no-ghost')")
     if page.locator("#no-ghost").count():
         page.click("#no-ghost")
+
+
+DOTS_SHOWN = "[...document.querySelectorAll('.boop-bed .dot')].filter(d => getComputedStyle(d).display !== 'none').length"
+"""How many of boop.'s placing dots a player sees."""
+
+
+def cells_heard(page: Any) -> dict[str, bool]:
+    """boop.'s cells as a screen reader meets them: each gridcell's name in Chromium's accessibility
+    tree, and whether it is disabled there (the legal marks are the grid's state, decision 0094)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    heard = {}
+    for node in nodes:
+        if node.get("role", {}).get("value") == "gridcell":
+            state = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+            heard[node["name"]["value"]] = bool(state.get("disabled"))
+    return heard
 
 
 def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_person_can_undo_and_leave(
@@ -182,10 +213,17 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     page.wait_for_function("window.parlourBoot.timings.botsSnapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.parlourBoot.timings.botsSnapshot") is True
     assert "thinking" in page.locator("#status").inner_text()
+    # While the bot thinks, a screen reader hears every cell of the bed disabled, and no dot shows.
+    heard = cells_heard(page)
+    assert len(heard) == 36 and all(heard.values())
+    assert page.evaluate(DOTS_SHOWN) == 0 and page.locator(".boop-bed .open .dot").count() > 30
     # The bot thinks, and the page is the person's: take the move back...
     while page.locator("#undo:enabled").count():
         page.click("#undo")
     assert page.locator("#move-log li").count() == 0
+    heard = cells_heard(page)
+    assert len(heard) == 36 and not any(heard.values()), "the person's turn: every empty cell takes a piece"
+    assert page.evaluate(DOTS_SHOWN) == 36
     assert "thinking" not in page.locator("#status").inner_text()
     # ... play another, and open the menu (and Share in it) while the bot thinks about that one.
     a_persons_turn(page, 5)
@@ -215,12 +253,15 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     assert page.locator("#move-log li").count() == moves_by_person + 1
     # The bot's turn goes on (boop.'s optional ghost): its next answers come through until the person's turn.
     page.wait_for_function(
-        "window.heldAnswers.splice(0).forEach((answer) => answer()) || document.querySelector('.cell.legal')",
+        "window.heldAnswers.splice(0).forEach((answer) => answer()) || document.querySelector('.legal .open')",
         polling=200,
         timeout=BOOT_TIMEOUT_MS,
     )
     assert page.locator("#move-log li").count() > moves_by_person + 1
     assert "thinking" not in page.locator("#status").inner_text()
+    heard = cells_heard(page)
+    taken = {name for name in heard if not name.startswith("empty")}
+    assert len(heard) == 36 and taken and {name for name, off in heard.items() if off} == taken
     w.assert_clean()
     context.close()
 

@@ -162,13 +162,33 @@ def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_ke
 def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_keyboard(
     page, site_url, watched
 ):
-    """Wooly Bully: an example steps to a tile touching three and drawing three, told in words; the
+    """Wooly Bully: an example far below waits still until it nears the view, then steps to the end
+    when nobody can play; an example steps to a tile touching three and drawing three, told in words; the
     "close" exercise is played with keys alone: Enter on the tile, an arrow to the square, "Lay it here";
     the zoom buttons leave the field whole; the hand limit's example steps to its discards."""
     open_app(page, site_url, "#/wooly-bully/rules")
     page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # An example far below is drawn still: its box, the same size, its field empty until it nears
+    # the view; then drawn whole where it stands (nothing below it moves), and stepped by keyboard
+    # to the end when nobody can play.
+    assert page.locator("[data-lesson=v-multi][data-still]").count() == 1
+    box = page.locator("#L-no-play-box")
+    height = "el => el.getBoundingClientRect().height"
+    still = box.evaluate(height)
+    assert page.locator("#L-no-play-wb-field g[role=img]").count() == 0
+    box.scroll_into_view_if_needed()
+    page.wait_for_selector("[data-lesson=no-play]:not([data-still])")
+    assert page.locator("#L-no-play-wb-field g[role=img]").count() > 60, "a whole game's field"
+    assert abs(box.evaluate(height) - still) < 0.5
+    page.focus("#L-no-play-next")
+    for step in (1, 2, 3, 4):
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f"[data-lesson=no-play][data-step='{step}']")
+    said = page.locator("#L-no-play-events").inner_text()
+    assert "Nobody can lay a tile any more." in said and "Player 2 wins!" in said
+    assert focused(page) == "L-no-play-prev"
     page.focus("#L-draw-next")
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")

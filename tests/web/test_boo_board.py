@@ -4,6 +4,7 @@ keyboard and by taps, the device's clock, bots acting at their planned times, th
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from parlour.games.boo import BOTS, GAME
 from parlour.games.boo.castle import COLOURS, build_castle, cell_name
@@ -514,3 +515,23 @@ def test_the_edges_short_names_are_explained_beside_the_castle_in_each_language(
         drawn = re.findall(r'<text y="5" class="initial">([^<]+)</text>', html)
         assert {s for _, s in shorts} == set(drawn) and [s for _, s in shorts][:6] == drawn[0:24:4]
     assert 'id="boo-legend"' not in board.render(ctx_of(s, ui={"compact": True}))
+
+
+def test_a_raised_hand_is_drawn_as_a_named_picture_not_an_emoji_many_fonts_lack():
+    """The players panel marks a raised hand with an SVG hand (✋ was an empty box in this machine's
+    fonts), named for screen readers in each language, the words beside it shown but said once."""
+    s = session("human", "human", "human", seed="keys")
+    ui: dict = {}
+    play_json(s, board.act(ctx_of(s, ui), "boo-hand", "1"), 500)
+    css = (Path(__file__).resolve().parents[2] / "web" / "assets" / "app.css").read_text(encoding="utf-8")
+    assert "✋" not in css
+    for lang in ("en", "ru", "uk"):
+        panel = board.players_panel(ctx_of(s, ui, lang=lang))
+        rows = dict(re.findall(r'<li data-seat="(\d)"[^>]*>(.*?)</li>', panel))
+        words = translate(lang, "boo.status.hand")
+        assert re.search(
+            rf'<svg viewBox="0 0 24 24" class="hand-icon" role="img" aria-label="{words}"><path ', rows["1"]
+        )
+        assert f'aria-hidden="true">{words}<' in rows["1"]
+        assert "hand-icon" not in rows["0"] + rows["2"] and words not in rows["0"] + rows["2"]
+        assert "✋" not in panel

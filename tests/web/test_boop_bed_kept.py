@@ -29,6 +29,7 @@ def test_the_bed_drawn_from_kept_cells_and_pieces_is_the_bed_drawn_afresh():
                 "events": events,
                 "animate": rnd.random() < 0.7,
                 "legal": set(GAME.placement_cells(state)) if phase == "place" and ply % 3 else set(),
+                "placing": rnd.random() < 0.5,
                 "lines": {c for choice in GAME.graduation_choices(state) for c in choice["cells"]},
                 "cursor": rnd.choice(["c3", "a1", "f6", None]),
                 "refused": rnd.choice([None, "cell-b2", "cell-e5"]),

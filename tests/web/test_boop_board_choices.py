@@ -64,3 +64,36 @@ def test_a_cat_bears_its_sides_initial_in_the_readers_language_never_a_latin_let
         on_bed = re.findall(r'class="piece (\w+) cat.*?class="letter">(\w)<', bed.group(0), re.S)
         assert sorted(on_bed) == [("orange", orange), ("purple", purple)], (lang, on_bed)
         assert sorted(set(re.findall(r'class="letter">(\w)<', html))) == sorted({orange, purple}), lang
+
+
+def test_the_bed_has_no_empty_band_above_it_and_every_ghost_entry_is_whole_in_the_drawing():
+    """The top margin held only the ghost entries: an empty band above the bed on every screen (34 px
+    on a phone, 62 on a tablet). The drawing now starts a little above the frame, the entries sit on
+    the frame, and each one's mark and its touch area (reaching in over the edge cells, 44 px or more
+    on a 390 px phone) lie inside the drawing on all four edges, the bed turned round or not."""
+    state, _ = play(make({}), "k@c3")
+    assert state.phase == "ghost"
+    for flip in (False, True):
+        html = board.bed(
+            GAME,
+            state,
+            lambda key, **kw: translate("en", key, **kw),
+            flip=flip,
+            entries=GAME.ghost_entries(state),
+        )
+        x0, y0, w, h = (float(v) for v in re.search(r'<svg viewBox="([^"]+)"', html)[1].split())
+        assert w == h, "square, as the screen sizes it"
+        frame = re.search(r'<rect x="([\d.]+)" y="([\d.]+)"[^>]*class="bed-frame"', html)
+        assert float(frame[2]) - y0 <= 0.035 * h, "the band above the frame is no more than the entries need"
+        entries = re.findall(
+            r'class="entry[^"]*"[^>]*transform="translate\((-?\d+),(-?\d+)\)"><circle cx="(-?\d+)" cy="(-?\d+)" r="(\d+)" class="hit"/><circle r="(\d+)" class="mark"/>',
+            html,
+        )
+        assert len(entries) == 20
+        edges = set()
+        for x, y, cx, cy, hit, mark in ((float(v) for v in e) for e in entries):
+            for ox, oy, r in ((x, y, mark), (x + cx, y + cy, hit)):
+                assert x0 <= ox - r and ox + r <= x0 + w and y0 <= oy - r and oy + r <= y0 + h, (x, y)
+            assert 2 * hit * 348 / w >= 44, "the touch area on a phone's 348 px bed"
+            edges.add((x < 100, x > w - 100, y < y0 + 100, y > y0 + h - 100))
+        assert len(edges) == 4

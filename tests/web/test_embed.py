@@ -72,6 +72,8 @@ def test_stepping_shows_each_moment_with_every_event_and_the_rule_behind_it():
     embed.act("prev")
     html = embed.reply().html
     assert 'data-step="4"' in html and "Step 4 of 5" in text(html)
+    # A narrow frame says the step in its status (embed.css), so the buttons make one row.
+    assert re.search(r'<p class="status" id="status"><span class="at" aria-hidden="true">4/5 </span>', html)
     # Purple's ghost comes in at top-c: the move, its event, and a link to the rule (never "(BP-13)").
     assert "Purple brings the ghost cat in between c6 and d6" in text(html)
     assert re.search(r'<a href="\./#/boop/rules\?rule=BP-13"[^>]*>rule: Bringing a ghost in</a>', html)
@@ -107,8 +109,11 @@ def test_autoplay_steps_on_each_tick_and_stops_at_the_end():
 
 def test_try_it_against_a_bot_plays_on_from_the_shown_step_and_resets():
     embed = open_embed(f"pos={POSITION}&try=easy")
+    assert re.search(
+        r'<button [^>]*id="try"[^>]*aria-label="Try it"[^>]*>.*?Try it</span></button>', embed.reply().html
+    )
     embed.act("try")
-    assert 'data-mode="try"' in embed.reply().html
+    assert 'data-mode="try"' in embed.reply().html and 'class="at"' not in embed.reply().html
     embed.act("cell", "b2")  # taken: refused in words, the cell marked, the rule a link
     html = embed.reply().html
     assert "b2 is taken" in text(html) and "(BP-2)" not in text(html)

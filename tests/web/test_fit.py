@@ -197,3 +197,12 @@ def test_a_small_frame_draws_the_steps_train_large_with_diamond_numbers_of_10_px
 
     assert 'class="diamond"' in ghosts_draw.diamond(2, 16, 16)
     assert 'class="diamond big"' in ghosts_draw.diamond(2, 20, 20, big=True)
+
+
+def test_a_tiny_frame_puts_the_buttons_in_a_column_beside_the_board():
+    """240 x 240 (decision 0079): a column of one 44 px button beside the board, the status under
+    it; boop.'s bed (740 units, 100 a cell) then has cells of 24 px."""
+    assert fit.tiny(240, 240) and fit.tiny(300, 280)
+    assert not any(fit.tiny(w, h) for w, h in [(240, 320), (320, 240), (380, 540), (400, 240)])
+    bw, bh = fit.stage_box(240, 240)
+    assert min(bw, bh) * 100 / 740 >= 24 and bw <= 240 - 44, (bw, bh)

@@ -434,7 +434,7 @@ def test_a_log_entry_shows_that_moment_read_only_with_a_way_back():
     assert '<li class="current" id="log-0">' in dom.html
     dom.click("replay", "2")
     assert text_of(dom.html, "status").startswith("Showing the position after move 2")
-    assert 'id="choices"' not in dom.html and 'class="cell legal"' not in dom.html
+    assert 'id="choices"' not in dom.html and 'class="legal"' not in dom.html
     assert 'id="back-to-game"' in dom.html and 'aria-pressed="true"' in dom.html
     dom.click("cell", "c3")  # the board takes no input in a replay
     assert len(app.sessions["boop"].match.plies) == 3

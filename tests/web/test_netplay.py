@@ -186,7 +186,8 @@ def table(wire: Wire) -> tuple[FakeApp, FakeApp]:
 
 def legal_cell(app: FakeApp) -> str:
     screen = app.net.screen()
-    start = screen.index('class="cell legal"')
+    assert 'id="boop-grid" class="legal"' in screen  # the bed takes a piece now
+    start = screen.index('class="cell open"')
     return screen[start:].split('data-arg="', 1)[1].split('"', 1)[0]
 
 
@@ -715,7 +716,7 @@ def test_a_network_log_says_each_move_and_shows_its_moment_read_only_with_a_way_
         app.net.show_moment("replay", "1")
         screen = app.net.screen()
         assert "Showing the position after move 1." in screen and 'id="back-to-game"' in screen
-        assert 'class="cell legal"' not in screen, "a moment of the log takes no move"
+        assert 'class="legal"' not in screen, "a moment of the log takes no move"
         assert screen.count('class="piece') == 1, "one kitten on the bed after move 1"
         assert 'class="current" id="log-0"' in screen and 'id="end-screen"' not in screen
         app.net.show_moment("live", "")

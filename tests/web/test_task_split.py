@@ -33,13 +33,19 @@ class TaskDom(RegionDom):
         return len(re.findall(r'<li[^>]* id="log-\d+"', self.html))
 
 
-def boop_against_a_bot() -> tuple[TaskDom, app_mod.App, LocalSession]:
-    dom = TaskDom("#/boop")
+def on_its_setup(dom: TaskDom) -> app_mod.App:
+    """An app started on ``dom``'s address, its game's package loaded and every task run: the setup screen."""
     app = app_mod.App(dom)
     app.start()
     dom.run_timers()  # the game's package loads
     while dom.tasks:
         dom.run_task()
+    return app
+
+
+def boop_against_a_bot() -> tuple[TaskDom, app_mod.App, LocalSession]:
+    dom = TaskDom("#/boop")
+    app = on_its_setup(dom)
     app.setup_for("boop")["seats"][1] = "easy"
     dom.click("start")
     while dom.tasks:
@@ -161,18 +167,16 @@ class PreparingDom(TaskDom):
         return super().redraw(changes, home, [r for r in reused if f'<g id="{r}"><!--keep:' in self.html])
 
 
-def test_a_boo_matchs_first_screen_is_drawn_in_two_tasks_the_castle_walls_first():
+def test_a_boo_matchs_first_screen_is_made_and_drawn_after_it_opens_the_castle_walls_first():
     dom = PreparingDom("#/boo")
-    app = app_mod.App(dom)
-    app.start()
-    dom.run_timers()  # the game's package loads
-    while dom.tasks:
-        dom.run_task()
+    app = on_its_setup(dom)
     app.setup_for("boo")["seats"] = ["human", "hard", "hard"]
-    app.split_ms = float("inf")  # a quick start, whatever the machine's load: its screen prepared at once
+    app.split_ms = float("inf")  # a quick start, whatever the machine's load
     setup = dom.html
-    dom.click("start")
+    dom.click("start")  # the match opens in this task; its screen is made in the next
     dom.timers.clear()  # the bots' clock: not this test's business
+    assert dom.preparations == [] and app.draw_pending and dom.html == setup
+    dom.run_task()
     assert dom.preparations == [["boo-castle-layer"]]  # the walls parsed off the page, in this task
     assert dom.html == setup and app.draw_pending  # the page still shows the setup screen
     dom.click("boo-hand", "0")  # a press meanwhile waits for the castle
@@ -214,11 +218,7 @@ def boo_start_screens(monkeypatch: pytest.MonkeyPatch) -> tuple[PreparingDom, ap
     """A 6-seat Boo! table (1 person, 5 hard bots) on its setup screen, with every screen the app
     makes listed by name; the address changes as in a browser (its event comes in a later task)."""
     dom = PreparingDom("#/boo")
-    app = app_mod.App(dom)
-    app.start()
-    dom.run_timers()  # the game's package loads
-    while dom.tasks:
-        dom.run_task()
+    app = on_its_setup(dom)
     app.setup_for("boo")["seats"] = ["human"] + ["hard"] * 5
     app.split_ms = float("inf")  # a quick start, whatever the machine's load
     made: list[str] = []
@@ -233,11 +233,13 @@ def boo_start_screens(monkeypatch: pytest.MonkeyPatch) -> tuple[PreparingDom, ap
     return dom, app, made
 
 
-def test_a_boo_matchs_first_screen_is_made_once_for_its_two_tasks(monkeypatch: pytest.MonkeyPatch):
+def test_a_boo_matchs_first_screen_is_made_once_in_three_tasks(monkeypatch: pytest.MonkeyPatch):
     dom, app, made = boo_start_screens(monkeypatch)
     dom.click("start")
     assert made == []  # the address changes: the setup screen is not made again on its way out
-    dom.on_event("route", "", "", "", "")  # the browser's hashchange
+    dom.on_event("route", "", "", "", "")  # the browser's hashchange: the match opens
+    assert made == [] and app.draw_pending
+    dom.run_task()  # its screen made, the walls parsed
     assert made == ["play"] and dom.preparations == [["boo-castle-layer"]] and app.draw_pending
     dom.run_task()  # the screen around the walls: the markup the task before made, not made again
     assert made == ["play"]
@@ -248,6 +250,7 @@ def test_a_change_between_the_two_tasks_makes_the_first_screen_again(monkeypatch
     dom, app, made = boo_start_screens(monkeypatch)
     dom.click("start")
     dom.on_event("route", "", "", "", "")
+    dom.run_task()
     later = app_mod.now_ms() + 600_000
     monkeypatch.setattr(app_mod, "now_ms", lambda: later)  # every bot's first action is due
     dom.timers.pop(0)()  # the match's clock, before the screen's task: a bot acts
@@ -262,11 +265,13 @@ def test_play_again_makes_the_new_matchs_first_screen_once(monkeypatch: pytest.M
     dom, app, made = boo_start_screens(monkeypatch)
     dom.click("start")
     dom.on_event("route", "", "", "", "")
-    dom.run_task()
+    while dom.tasks:
+        dom.run_task()
     session = app.sessions["boo"]
     made.clear()
     dom.click("play-again")  # the same address: no route event, the click opens the new match
-    assert app.sessions["boo"] is not session and made == ["play"]
-    assert dom.preparations[-1] == ["boo-castle-layer"]  # the new castle's walls, parsed ahead
+    assert app.sessions["boo"] is not session and made == []
+    dom.run_task()
+    assert made == ["play"] and len(dom.preparations) == 2  # the new castle's walls, parsed ahead
     dom.run_task()
     assert made == ["play"] and dom.html == app.shown and not dom.tasks

@@ -258,3 +258,44 @@ def test_the_out_of_turn_status_says_out_of_turn_once_in_every_language():
         prompt = translate(lang, "wooly-bully.prompt.out-of-turn")
         status = translate(lang, "app.decide-out-of-turn", name="Anna", decision=prompt)
         assert status.lower().count(phrase) == 1, status
+
+
+# --- a forced pass: the turn's one move, first and focused -----------------------------------------------
+def opening(seats: tuple[str, ...], forced: bool) -> str:
+    """A new match's link whose first seat can lay nothing of its hand at the start (``forced``:
+    its only move is to pass, or leave) or can."""
+    from parlour.engine import Match, encode_link
+
+    for seed in range(50):
+        match = Match.new(GAME, len(seats), {}, f"open:{seed}", {"seats": list(seats)})
+        kinds = {m.kind for m in GAME.legal_moves(match.state, 0)}
+        if (kinds == {"pass", "leave"}) == forced:
+            return encode_link(match.record)
+    raise AssertionError("no such seed")
+
+
+def test_a_match_that_opens_on_a_forced_pass_offers_the_pass_first_and_focuses_it():
+    from web.test_match_screen import open_app, text_of
+
+    app, dom = open_app(f"#/wooly-bully/play?m={opening(('human', 'easy'), forced=True)}")
+    buttons = re.findall(
+        r'<button type="button" data-action="(wb-[a-z]+)"[^>]*id="([\w-]+)"([^>]*)>', dom.html
+    )
+    decision = [(action, element) for action, element, _ in buttons if action in ("wb-pass", "wb-leave")]
+    assert decision == [("wb-pass", "wb-pass"), ("wb-leave", "wb-leave")], "the pass first, leaving after it"
+    assert 'id="wb-pass" class="primary"' in dom.html
+    assert dom.focused == "wb-pass", "Enter passes at once; Tab goes on to leaving"
+    assert text_of(dom.html, "status").startswith("Player 1: None of your tiles fits: pass")
+    dom.click("wb-pass")
+    assert app.sessions["wooly-bully"].match.plies[0].move == "pass"
+
+
+def test_a_forced_pass_after_the_privacy_screen_is_focused_and_a_free_opening_keeps_the_heading():
+    from web.test_match_screen import open_app
+
+    _app, dom = open_app(f"#/wooly-bully/play?m={opening(('human', 'human'), forced=True)}")
+    assert "wb-pass" not in dom.html, "behind the privacy screen"
+    dom.click("reveal", "0")
+    assert dom.focused == "wb-pass"
+    _app, dom = open_app(f"#/wooly-bully/play?m={opening(('human', 'easy'), forced=False)}")
+    assert dom.focused == "screen-title" and 'id="wb-pass"' not in dom.html, "a tile fits: no pass to make"

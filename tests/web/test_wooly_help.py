@@ -102,8 +102,8 @@ def test_the_lessons_cover_the_main_rules_with_examples_and_at_least_two_exercis
     assert {"turn", "draw", "closed", "holes", "wolf", "hunter", "joined-forests", "reveal"} <= paras
     assert {"leave", "scoring"} <= paras
     # Every paragraph that explains a rule of play has a live example (the goal, the setup and the
-    # screen's own paragraphs need none; the end is shown by the scoring example just under it).
-    ruled = {k for k, ids in board.HELP_RULES.items() if ids and k.split(".")[-1] not in ("setup", "end")}
+    # screen's own paragraphs need none).
+    ruled = {k for k, ids in board.HELP_RULES.items() if ids and k.split(".")[-1] != "setup"}
     assert ruled <= {f"wooly-bully.help.{p}" for p in paras}, ruled - {f"wooly-bully.help.{p}" for p in paras}
     assert len([x for x in LESSONS if x.goal]) >= 2
     assert len({x.id for x in LESSONS}) == len(LESSONS)
@@ -316,3 +316,172 @@ def test_the_help_page_shows_each_lesson_under_its_paragraph_with_unique_ids(lan
     assert html.count("<h2 ") == len(board.HELP) and 'id="help-wolf"' in html
     assert translate(lang, "wooly-bully.help-h.hunter") in html_lib.unescape(html)
     assert not RULE.search(words(html))
+
+
+# --- the end when nobody can play (WB-14) ------------------------------------------------------------
+RECORD = json.loads((Path(__file__).parent / "wooly_no_play_record.json").read_text())
+"""A whole two-player game of the engine's own (its setup from the seed, then every move), which
+ends because nobody can play: the lesson shows its last four moves."""
+
+
+def test_the_nobody_can_play_example_is_a_real_games_end_reached_by_legal_moves():
+    from parlour.engine import Match
+
+    match = Match.new(GAME, RECORD["players"], {}, RECORD["seed"])
+    for seat, move in RECORD["moves"]:
+        match.play(seat, GAME.decode_move(move))  # raises if a move was not legal where played
+    (lesson,) = [x for x in LESSONS if x.id == "no-play"]
+    shown = diagram.load("wooly-bully", lesson.pos, teach.moves_of(lesson.moves))
+    start = len(RECORD["moves"]) - shown.steps
+    assert GAME.encode_state(match.state_at(start)) == GAME.encode_state(shown.state(0))
+    played = [shown.move(step) for step in range(1, shown.steps + 1)]
+    assert [[seat, GAME.encode_move(move)] for seat, move in played] == RECORD["moves"][start:]
+    assert GAME.encode_state(match.state) == GAME.encode_state(shown.state(shown.steps))
+    assert lesson.para == "end" and board.HELP_RULES["wooly-bully.help.end"] == ("WB-14",)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_nobody_can_play_example_ends_the_way_its_caption_says(lang):
+    """WB-14: the bag is empty; a player with nothing to lay passes, one who can lay must; when
+    nobody can lay anything the game is over, each scoring their best closed pasture (WB-15)."""
+    live = teach.lessons(board, "wooly-bully", lang)["no-play"]
+    shown = live.diagram
+    assert shown is not None and shown.steps == 4
+    t = lambda key, **params: translate(lang, key, **params)  # noqa: E731
+    start = shown.state(0)
+    assert not start.bag and start.hands[0] == () and len(start.hands[1]) == 1
+    for step in (1, 3):  # Player 1 has nothing to lay: a pass, and the game goes on
+        seat, move = shown.move(step)
+        assert (seat, move.kind) == (0, "pass") and not GAME.can_place(shown.state(step - 1), 0)
+        assert shown.state(step).ended == "" and live.caption_lines(step)[0] == (
+            t("wooly-bully.log.pass", player=t("app.seat.n", n=1)),
+            "WB-3",
+        )
+    assert shown.move(2)[0] == 1 and shown.move(2)[1].kind == "place", "Player 2 could lay: it must"
+    assert shown.move(4)[1].kind == "reveal" and shown.state(3).ended == ""
+    end = shown.state(4)
+    assert end.ended == "wooly-bully.end.none-can-play" and not end.bag
+    assert not any(GAME.can_place(end, p) for p in range(end.players)), "nobody can lay anything"
+    said = live.caption_lines(4)
+    assert (t("wooly-bully.end.none-can-play"), "WB-14") in said
+    outcome = GAME.outcome(end)
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (14.0, 34.0)
+    points = [text for text, rule in said if rule == "WB-15"]
+    assert points == [
+        t(
+            "wooly-bully.points",
+            player=t("app.seat.n", n=p + 1),
+            count=[14, 34][p],
+            sheep=[14, 34][p],
+            bonus=0,
+        )
+        for p in (0, 1)
+    ] + [t("app.winner", name=t("app.seat.n", n=2))]
+    assert [end.board.score(c) for c in end.colours] == [14, 34], "each player's best closed pasture"
+    plural = {"en": ("14 points", "34 points"), "ru": ("14 победных очков", "34 победных очка")}
+    plural["uk"] = ("14 переможних очок", "34 переможні очки")
+    assert all(word in line for word, line in zip(plural[lang], points, strict=False))
+    title = t("wooly-bully.teach.no-play")
+    assert title != "wooly-bully.teach.no-play" and (
+        lang == "en" or title != translate("en", "wooly-bully.teach.no-play")
+    )
+
+
+# --- a light page: each example drawn still until it nears the view (decision 0039) ------------------
+def still_app(lang: str = "en"):
+    """The help opened in an app whose page can say when a lesson nears the view."""
+    from parlour.web import app as app_mod
+    from web.test_match_screen import Dom
+
+    class Watching(Dom):
+        watched = 0
+
+        def observe_near(self) -> None:
+            self.watched += 1
+
+    dom = Watching("#/wooly-bully/rules", {"parlour.settings": json.dumps({"lang": lang})})
+    app = app_mod.App(dom)
+    app.start()
+    return app, dom
+
+
+def figure(html: str, lid: str) -> str:
+    found = re.search(rf"<!--r:L-{lid}-box-->(.*?)<!--/r:L-{lid}-box-->", html, re.S)
+    assert found, lid
+    return found.group(1)
+
+
+def bare(html: str, lid: str) -> str:
+    """A lesson's figure without its field's tiles and the still mark: the boxes a reader sees."""
+    html = re.sub(
+        rf'(id="L-{lid}-wb-field"[^>]*>).*?(</svg><!--/r:L-{lid}-wb-field-->)', r"\1\2", html, flags=re.S
+    )
+    return html.replace(' data-still="1"', "")
+
+
+def test_the_help_opens_with_every_example_still_the_same_size_and_draws_each_as_it_nears_the_view():
+    _app, dom = still_app()
+    ids = [x.id for x in LESSONS]
+    still = {lid: figure(dom.html, lid) for lid in ids}
+    assert dom.watched >= 1 and all('data-still="1"' in f for f in still.values())
+    assert "-wb-t-" not in dom.html, "no tile of any field drawn yet"
+    whole = teach.lessons(board, "wooly-bully", "en")  # as a page that cannot tell draws them
+    drawn = {lid: teach.figures({lid: whole[lid]}, "", {})[whole[lid].lesson.para] for lid in ids}
+    for lid in ids:  # the same table, field box (view box, name), zoom row, words and controls
+        assert bare(still[lid], lid) == bare(figure(drawn[lid], lid), lid), lid
+    assert len(dom.html) * 3 < sum(map(len, drawn.values())), "a third of the markup or less"
+    dom.on_event("near", "turn no-play", "", "", "")
+    assert 'data-still="1"' not in figure(dom.html, "turn"), "the first drawn at once"
+    assert 'data-still="1"' in figure(dom.html, "no-play"), "the next in a task of its own"
+    dom.run_timers()
+    assert 'data-still="1"' not in figure(dom.html, "no-play")
+    assert figure(dom.html, "no-play") == figure(drawn["no-play"], "no-play")
+    assert sum('data-still="1"' in figure(dom.html, lid) for lid in ids) == len(ids) - 2
+    before = dom.html
+    dom.on_event("near", "turn", "", "", "")  # already drawn: nothing to do, nothing drawn
+    assert dom.html is before
+    dom.on_event("click", "L:hole:next", "", "", "")  # a still example's step draws it whole, stepped
+    assert 'data-step="1"' in figure(dom.html, "hole") and 'data-still="1"' not in figure(dom.html, "hole")
+    assert 'id="L-hole-wb-t-' in dom.html
+
+
+def test_a_step_redraws_its_own_example_alone():
+    from parlour.web import redraw
+
+    _app, dom = still_app()
+    dom.on_event("near", "hole draw", "", "", "")
+    before = dom.html
+    dom.on_event("click", "L:hole:next", "", "", "")
+    changes = redraw.changes(before, dom.html)
+    assert changes, "the screen keeps its shape: only what changed is put on the page"
+    assert all(c.target.startswith("L-hole-") for c in changes), [c.target for c in changes]
+    assert any(c.new_id.startswith("L-hole-wb-t-") for c in changes), "the tile laid is inserted alone"
+
+
+def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_in_step():
+    """Drawing one example whole neither makes the help's screen again nor compares it: its region
+    alone is replaced, and what the app knows the page shows is that, so the next redraw (a step
+    elsewhere) changes only what that step changed."""
+    from parlour.web import app as app_mod
+    from parlour.web import redraw
+    from web.test_match_screen import Dom
+
+    class Page(Dom):
+        def observe_near(self) -> None:
+            pass
+
+        def redraw(self, changes, home, reused) -> bool:
+            self.changes = list(changes)
+            return True
+
+    dom = Page("#/wooly-bully/rules")
+    app = app_mod.App(dom)
+    app.start()
+    dom.changes = []
+    dom.on_event("near", "no-play", "", "", "")
+    (change,) = dom.changes
+    assert change.kind == "replace" and change.target == "L-no-play-box" and "-wb-t-" in change.markup
+    assert figure(app.shown, "no-play") == change.markup and app.shown.count("-wb-t-") > 60
+    dom.on_event("click", "L:hole:next", "", "", "")
+    assert dom.changes and all(c.target.startswith("L-hole-") for c in dom.changes), "nothing else redrawn"
+    assert redraw.replaced("<p>x</p>", "L-x-box", "y") is None

@@ -4,7 +4,8 @@
 //    the language the app will pick (saved setting, else the browser's languages) and shows it. A tap
 //    on Play before Python is up changes the address, and the app opens that address when it starts.
 // 2. Tell the truth while Python starts: named phases with figures (megabytes downloaded, seconds
-//    spent starting), the words changing at least every second, in the same language.
+//    spent starting, in tenths), the words changing every tick a long task does not hold back, in
+//    the same language; a screen reader hears each phase once, not each figure.
 // 3. On a first visit, keep a copy of each file the page fetches (Pyodide's 9.6 MB wasm above all)
 //    in a staging cache, so the service worker's precache takes it from there instead of
 //    downloading it a second time (Chromium does not keep the wasm in its HTTP cache).
@@ -35,8 +36,9 @@
     const text = (words[key] || key).replace(/\{(\w+)\}/g, (_m, name) => String(params[name]));
     return text;
   };
-  const mb = (bytes) => new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-    .format(bytes / 1e6);
+  const tenths = (x) => new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    .format(x);
+  const mb = (bytes) => tenths(bytes / 1e6);
 
   // --- the language, as parlour.web.settings.load picks it --------------------------------------
   const pickLanguage = () => {
@@ -59,7 +61,8 @@
     const text = document.getElementById("loading-text");
     if (!bar || !text || ready) return;
     const total = words["boot.total-bytes"] || 1;
-    const seconds = Math.floor((performance.now() - phaseStart) / 1000);
+    // Tenths: in whole seconds, the words stood still a second more than any long task held them.
+    const seconds = tenths(Math.floor((performance.now() - phaseStart) / 100) / 10);
     let value, line;
     if (phase === "download") {
       value = 70 * Math.min(1, got / total);
@@ -71,8 +74,13 @@
       value = 90 + 9 * done;
       line = say("boot.app", { s: seconds });
     }
-    // Written only when they change: a screen reader hears each change, and nothing else.
     if (text.textContent !== line) text.textContent = line;
+    // The screen reader's copy (the line itself is aria-hidden): the words of each phase, once.
+    const said = document.getElementById("loading-said");
+    if (said && said.dataset.phase !== phase) {
+      said.dataset.phase = phase;
+      said.textContent = line;
+    }
     bar.value = Math.min(99, value);
   };
   const enter = (name) => {
@@ -186,8 +194,11 @@
   const fail = (error) => {
     console.error("Parlour could not start:", error);
     ready = true;
-    const text = document.getElementById("loading-text");
-    if (text) text.textContent = say("boot.failed", { reason: String((error && error.message) || error) });
+    const line = say("boot.failed", { reason: String((error && error.message) || error) });
+    ["loading-text", "loading-said"].forEach((id) => {
+      const el = document.getElementById(id);
+      if (el) el.textContent = line;
+    });
   };
   // Python from a memory snapshot when one was made for this build (decision 0085): Pyodide's
   // memory as it was after importing Parlour, restored in a fraction of a start. The wheel is put on

@@ -37,6 +37,9 @@ EDITABLE = ("boop",)
 """Games with a position editor (:mod:`parlour.web.editor`), linked from their setup screen."""
 """What a board remembers across moves: the keyboard cursor (and where focus returns), and the pan
 and zoom of a growing field."""
+OPENING_FOCUS = ("screen-title", "status")
+"""Where focus goes when a match's screen opens (its heading) or a hand is shown (the status): a
+decision's own ``focus`` (the turn's one move) takes it instead."""
 NET_SCREENS = ("host", "join")
 """The network screens: their board's memory is the network page's (:class:`parlour.web.netplay.NetPlay`)."""
 AI_DELAY_MS = 350
@@ -172,6 +175,9 @@ class App:
             if kind == "route":
                 self.go(self.dom.location_hash())
                 return
+            if kind == "near":  # lessons of the rules help near the view now: drawn whole
+                self.near(action.split())
+                return
             if kind == "update":
                 self.update_waiting = True
             elif kind == "key":
@@ -265,7 +271,8 @@ class App:
         if self.route.screen != "rules":
             self.lessons, self.lessons_of = {}, ("", "")
         if self.route.screen == "play":
-            self.open_match()
+            with spent.part("open"):
+                self.open_match()
         elif self.route.screen == "host" and boards.playable(self.route.game):
             self.net_play().open_host(self.route.game, self.route.params.get("s", ""))
         elif self.route.screen == "join":
@@ -275,7 +282,10 @@ class App:
         elif self.route.screen == "rules" and self.route.params.get("at"):
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
-        self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
+        # A match's first screen is the largest a change makes (a 6-seat Boo! table: 49 KB, 12-31 ms
+        # of Python at load 3-5): it is made in a task of its own, after the match is opened.
+        slow = (time.perf_counter() - self.task_start) * 1000 > self.split_ms
+        self.show(slow or self.route.screen == "play")
         self.screen_changed = True
 
     def navigate(self, fragment: str) -> None:
@@ -618,6 +628,32 @@ class App:
         elif action == "dismiss":
             self.error = ""
 
+    def near(self, ids: list[str]) -> None:
+        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
+        task of its own after it (one lesson's field is 94 KB of markup)."""
+        still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
+        if not still:
+            return
+        teach.wake(self.lessons, still[:1])
+        if still[1:]:  # after any input waiting meanwhile (a timer, not an urgent task)
+            self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
+        if not self.draw_lesson(still[0]):
+            self.show()
+
+    def draw_lesson(self, lid: str) -> bool:
+        """Put the lesson ``lid`` on the page alone: its region replaced, the rest of the help
+        neither made again nor compared (the screen is up to 260 KB); ``False``, nothing done, when
+        the page cannot (the app then draws the screen)."""
+        apply: Any = getattr(self.dom, "redraw", None)
+        if apply is None or self.shown is None or self.dirty or self.draw_pending:
+            return False
+        rid, element = f"L-{lid}-box", self.lessons[lid].markup()
+        shown = redraw.replaced(self.shown, rid, element)
+        if shown is None or not apply([redraw.Change("replace", rid, element)], "status", []):
+            return False
+        self.shown = shown
+        return True
+
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
         if self.route.screen == "rules":
@@ -896,7 +932,9 @@ class App:
             if self.lessons_of != (r.game, self.settings.lang):
                 self.lessons_of = (r.game, self.settings.lang)
                 motion = self.settings.animate(self.dom.reduced_motion())
-                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion)
+                # Drawn still until each nears the view, where the page can tell (decision 0039).
+                still = getattr(self.dom, "observe_near", None) is not None
+                self.lessons = teach.lessons(board, r.game, self.settings.lang, motion, still)
             figures = teach.figures(self.lessons, prefix, dict(figures))
             rule_ids = getattr(board, "HELP_RULES", None)
             sections = [(name, [prefix + k for k in ks]) for name, ks in getattr(board, "HELP", ())]
@@ -936,12 +974,15 @@ class App:
                     t, ctx, privacy_screen(t, name, seat), self.share_text(r.game), passing=name, board=board
                 )
             ctx.refused = self.refused
+            decision = decision_of(board, ctx)
+            if decision is not None and decision.focus and self.ui.get("focus") in OPENING_FOCUS:
+                self.ui["focus"] = decision.focus  # the screen opens on the turn's one move
             screen = game_screen(
                 t,
                 ctx,
                 board.render(ctx),
                 self.share_text(r.game),
-                decision_of(board, ctx),
+                decision,
                 board=board,
                 end_closed=self.end_closed,
                 copied=self.copied,
@@ -1007,6 +1048,9 @@ class App:
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
+        observe = getattr(self.dom, "observe_near", None)
+        if observe is not None and self.route.screen == "rules":
+            observe()  # the still lessons on the page now: each said ("near") as it nears the view
         if not self.up and self.loading is None:
             # The app is up once the screen the address asks for is drawn, not a game's loading
             # screen: tests read the page then, and the page starts its bots' worker, the service
@@ -1029,7 +1073,8 @@ class App:
         }
         if not new:
             return 0
-        prepare({element_id: element for (element_id, _), element in new.items()})
+        with spent.part("prepare"):
+            prepare({element_id: element for (element_id, _), element in new.items()})
         self.prepared = set(new)
         self.show(apart=True)
         return sum(map(len, new.values()))

@@ -74,10 +74,13 @@ def render(html: str, home: str = "") -> None:
     keyboard cursor), never back to the top of the page."""
     doc = js.document
     root = doc.getElementById("app")
-    held = _hold(doc, root, [root])
-    root.innerHTML = html
+    with spent.part("hold"):
+        held = _hold(doc, root, [root])
+    with spent.part("html"):  # the old screen out, the new one parsed and in
+        root.innerHTML = html
     root.setAttribute("aria-busy", "false")
-    _put_back(doc, root, held, home)
+    with spent.part("settle"):
+        _put_back(doc, root, held, home)
 
 
 def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
@@ -206,10 +209,11 @@ def render_keeping(html: str, home: str, reused: list[str]) -> bool:
     for el in held:
         el.remove()  # out of the old markup before it is replaced: the node lives on
     render(html, home)
-    for element_id, el in zip(reused, held, strict=True):
-        empty = doc.getElementById(element_id)
-        if _some(empty):
-            empty.replaceWith(el)
+    with spent.part("kept"):
+        for element_id, el in zip(reused, held, strict=True):
+            empty = doc.getElementById(element_id)
+            if _some(empty):
+                empty.replaceWith(el)
     return True
 
 
@@ -550,7 +554,41 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         "scroll", _proxy(lambda e: _scrolled(e.target)), js.JSON.parse('{"capture":true,"passive":true}')
     )
     js.window.addEventListener("hashchange", _proxy(lambda _e: on_event("route", "", "", "", "")))
+
+    def near(entries: Any, _observer: Any = None) -> None:
+        ids = [str(e.target.getAttribute("data-lesson")) for e in entries if e.isIntersecting]
+        if ids:
+            on_event("near", " ".join(ids), "", "", "")
+
+    # A still lesson is said to be near a screen's height before it scrolls into view, so it is
+    # drawn whole by the time it is seen (decision 0039); a page with no observer says all of them.
+    watch = getattr(js, "IntersectionObserver", None)
+    margin = js.JSON.parse('{"rootMargin":"100% 0px"}')
+    _near[:] = [watch.new(_proxy(near), margin) if watch is not None else None, on_event]
     js.window.addEventListener("parlour-update", _proxy(lambda _e: on_event("update", "", "", "", "")))
+
+
+_near: list[Any] = []
+"""The observer that says when still lessons near the view, and the handler it tells (both made
+by :func:`listen`; no observer in a browser without one)."""
+
+
+def observe_near() -> None:
+    """Watch the still lessons now on the page (``data-still``; a redraw makes new elements):
+    :func:`listen`'s handler hears ``near`` with the ids of those near the view (of them all, in
+    the next task, where the browser has no ``IntersectionObserver``)."""
+    if not _near:
+        return
+    observer, on_event = _near
+    still = list(js.document.querySelectorAll("[data-still]"))
+    if observer is None:
+        ids = " ".join(str(el.getAttribute("data-lesson")) for el in still)
+        if ids:
+            later(0, lambda: on_event("near", ids, "", "", ""))
+        return
+    observer.disconnect()
+    for el in still:
+        observer.observe(el)
 
 
 def update_waiting() -> bool:

@@ -681,7 +681,12 @@ class Embed:
         lines = self.caption_lines(self.step) if self.trial is None else []
         if lines:
             parts.append(tag("ul", self.event_items(lines), class_="events", id="events"))
-        parts.append(tag("p", esc(self.status()), class_="status", id="status"))
+        # A narrow frame (240 px) says the step here, not between the step buttons, so that they and
+        # "Try it" make one row (embed.css; the buttons' counter stays for screen readers).
+        at = ""
+        if self.spec.controls and self.diagram.steps > 0 and self.trial is None:
+            at = tag("span", f"{self.step}/{self.diagram.steps} ", class_="at", aria_hidden="true")
+        parts.append(tag("p", at + esc(self.status()), class_="status", id="status"))
         if self.feedback:
             right = self.feedback in (self.t("embed.right"), self.t("embed.route-right"))
             link = " " + self.rule_link(self.refused.rule) if self.refused and self.refused.rule else ""
@@ -706,12 +711,8 @@ class Embed:
         if self.spec.controls and d.steps > 0:
             at_start, at_end = self.step == 0, self.step >= d.steps
             buttons += icon_button(t, "first", at_start) + icon_button(t, "prev", at_start)
-            buttons += tag(  # a narrow frame shows the short form (embed.css)
-                "span",
-                tag("span", esc(t("embed.step", n=self.step, total=d.steps)), class_="long")
-                + tag("span", f"{self.step}/{d.steps}", class_="short", aria_hidden="true"),
-                class_="counter",
-                id="counter",
+            buttons += tag(  # a narrow frame says the step in the status instead (embed.css)
+                "span", esc(t("embed.step", n=self.step, total=d.steps)), class_="counter", id="counter"
             )
             buttons += icon_button(t, "next", at_end) + icon_button(t, "last", at_end)
             buttons += icon_button(
@@ -720,7 +721,17 @@ class Embed:
         if self.puzzle_here():
             buttons += labelled_button(t, "reveal")
         elif self.spec.try_mode and self.spec.interactive and d.game.to_act(d.state(self.step)):
-            buttons += button(t("embed.try"), "try", id="try", class_="primary")
+            label = t("embed.try")  # words, or an icon in a tiny frame (embed.css), named all the same
+            buttons += tag(
+                "button",
+                _icon("try") + tag("span", esc(label), class_="words"),
+                type="button",
+                data_action="try",
+                id="try",
+                class_="primary",
+                aria_label=label,
+                title=label,
+            )
         return tag("nav", buttons, class_="controls", aria_label=t("embed.steps")) if buttons else ""
 
     def reply(self) -> Reply:
@@ -763,6 +774,7 @@ ICONS = {
     "pause": "M6 5h4v14H6zM14 5h4v14h-4z",
     "reset": "M12 5V1L7 6l5 5V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z",
     "back": "M10 9V5l-7 7 7 7v-4c5 0 8.5 1.6 11 5-1-5-4-10-11-11z",
+    "try": "M5 2v17l4.5-4.5 3 6.5 2.6-1.2-3-6.3H18z",
     "reveal": "M12 5C6 5 2 12 2 12s4 7 10 7 10-7 10-7-4-7-10-7zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z",
 }
 """Step buttons drawn as SVG paths: text arrows (⏮ ⏭ ⏯) are missing from many fonts."""

@@ -15,7 +15,13 @@ SIDE_W = 240
 CHROME_H = 76
 """Below the board in a tall frame: the status line and one row of 44 px buttons, with gaps."""
 NARROW_W = 340
-"""A frame narrower than this wraps its buttons onto a second row (CSS: ``max-width: 340px``)."""
+"""A frame at most this wide says the step in its status and shows its buttons as icons where it can,
+so that they make one row (CSS: ``max-width: 340px``)."""
+TINY_H = 300
+"""A narrow frame at most this high and not landscape (240 x 240) has a column of buttons, one a
+row, beside the board, and the status under the board (CSS: ``max-height: 300px``, decision 0079)."""
+TINY_SIDE_W = 44
+"""That column's width: one 44 px button."""
 CAPTION_H = 0.2
 """A tall frame's caption lines take up to this share of its height (shown from 360 px high)."""
 SMALL_SIDE_W = 92
@@ -37,13 +43,21 @@ def small_landscape(width: int, height: int) -> bool:
     return not wide(width, height) and height <= 360 and width >= height * WIDE_RATIO
 
 
+def tiny(width: int, height: int) -> bool:
+    """A narrow frame too short for the buttons and status under the board (240 x 240): the buttons
+    go in a column of one beside the board, the status under it (``embed.css``, decision 0079)."""
+    return width <= NARROW_W and height <= TINY_H and not small_landscape(width, height)
+
+
 def stage_box(width: int, height: int) -> tuple[int, int]:
     """The board's box in a ``width`` x ``height`` frame, in CSS px (at least 1 x 1)."""
     if wide(width, height):
         return max(1, width - SIDE_W - 16), max(1, height - 8)
     if small_landscape(width, height):
         return max(1, width - SMALL_SIDE_W - 7), max(1, height - 4)
-    below = CHROME_H + (48 if width <= NARROW_W else 0) + (int(height * CAPTION_H) if height >= 360 else 0)
+    if tiny(width, height):  # two lines of 11 px status under the board
+        return max(1, width - TINY_SIDE_W - 7), max(1, height - 7 - 27)
+    below = CHROME_H + (int(height * CAPTION_H) if height >= 360 else 0)
     return max(1, width - 12), max(1, height - below)
 
 

@@ -55,6 +55,9 @@ class Decision:
 
     prompt: str
     choices: tuple[Choice, ...] = ()
+    focus: str = ""
+    """The id of a choice that takes the focus when a screen opens on this decision, instead of
+    the screen's heading or the status (the one move the turn allows: a forced pass)."""
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,17 @@ def split_regions(html: str) -> tuple[str, dict[str, str]] | None:
     return ("".join(shape), parts) if count == len(parts) else None
 
 
+def replaced(html: str, element_id: str, element: str) -> str | None:
+    """``html`` with the region ``element_id``'s element replaced by ``element`` (what a page
+    showing ``html`` shows once that region alone is redrawn); ``None`` when it has no such region."""
+    mark, close = f"<!--r:{element_id}-->", f"<!--/r:{element_id}-->"
+    start = html.find(mark)
+    end = html.find(close, start)
+    if start < 0 or end < 0:
+        return None
+    return html[: start + len(mark)] + element + html[end:]
+
+
 def attributes(head: str) -> tuple[tuple[str, str], ...]:
     """The attributes of an opening tag, values unescaped (a bare attribute has ``""``)."""
     return tuple(

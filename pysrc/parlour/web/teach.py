@@ -8,7 +8,11 @@ board's own ``render``, in the app's Python: no iframe, no second runtime.
 
 Many boards share one page, so each lesson's markup is *scoped*: its ids get the prefix
 ``L-<id>-`` and its actions ``L:<id>:`` (see :func:`scope`); the app hands such actions to
-:func:`act`.
+:func:`act`. Each lesson is a region of the screen, so a step redraws that lesson alone.
+
+A board with a ``still(ctx)`` hook (its layout with the costly drawing left out, the same size)
+lets a page draw its lessons *still* until each nears the view or is acted on (:func:`wake`;
+decision 0039): a help of many lessons opens at the cost of the few in view.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -24,7 +28,7 @@ from parlour.engine import Event, ParlourError
 from parlour.web import boards
 from parlour.web.diagram import Diagram, move_of
 from parlour.web.embed import Embed, Spec, icon_button, visible
-from parlour.web.markup import button, esc, tag
+from parlour.web.markup import button, esc, region, tag
 from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of
 
 
@@ -100,6 +104,7 @@ def reached(
 
 
 KEEP = re.compile(r"<!--(/?)keep:([\w-]+)")
+REGION = re.compile(r"<!--(/?)r:([\w-]+)-->")
 SCOPED = re.compile(r'\b(id|data-highlights|aria-labelledby|aria-controls|data-action)="([^"]*)"')
 REFS = re.compile(r'(href="#|url\(#)(?=[A-Za-z])')
 """A reference to an element of the page (an SVG pattern, a ``<use>``d shape), never a route (``#/``)."""
@@ -116,6 +121,9 @@ def scope(markup: str, lid: str) -> str:
         return f'{name}="{" ".join(f"L-{lid}-{v}" for v in value.split())}"'
 
     markup = KEEP.sub(lambda m: f"<!--{m.group(1)}keep:L-{lid}-{m.group(2)}", markup)  # kept layers too
+    # A board's regions are named by their elements' ids: renamed with them, so a step redraws
+    # what it changed inside its lesson (the tile laid), as on the match screen.
+    markup = REGION.sub(lambda m: f"<!--{m.group(1)}r:L-{lid}-{m.group(2)}-->", markup)
     markup = REFS.sub(lambda m: f"{m.group(1)}L-{lid}-", markup)  # a board's own defs, e.g. patterns
     return SCOPED.sub(fix, markup)
 
@@ -123,23 +131,48 @@ def scope(markup: str, lid: str) -> str:
 class Live(Embed):
     """A lesson on the page: an embed without its page, its rule links into this help."""
 
-    def __init__(self, lesson: Lesson, game_id: str, lang: str, motion: bool = True) -> None:
-        moves = moves_of(lesson.moves)
+    def __init__(
+        self, lesson: Lesson, game_id: str, lang: str, motion: bool = True, still: bool = False
+    ) -> None:
+        self.moves = moves_of(lesson.moves)
+        self.still = still and callable(getattr(boards.board(game_id), "still", None))
+        """Drawn by the board's ``still`` hook (its layout, the same size, without the costly part)
+        until the lesson nears the view or is acted on (:meth:`wake`); its moves are played then."""
         spec = Spec(
-            game_id, lesson.pos, moves, lang=lang, seat=lesson.seat, try_mode="both" if lesson.goal else ""
+            game_id,
+            lesson.pos,
+            () if self.still else self.moves,
+            lang=lang,
+            seat=lesson.seat,
+            try_mode="both" if lesson.goal else "",
         )
         super().__init__(spec, motion=motion)
         self.lesson = lesson
-        self.stops = stops_of(lesson.moves) or tuple(range(len(moves) + 1))
+        self.stops = stops_of(lesson.moves) or tuple(range(len(self.moves) + 1))
         self.verdict: bool | None = None
         self.turn: list[Event] = []
         self.cache = ""
         self.drawn = ""
         """Markup drawn after an action, ahead of the screen (:func:`act`): the next drawing uses it."""
-        if lesson.goal:
+        self.begin()
+
+    def begin(self) -> None:
+        if self.lesson.goal:
             self.start_trial()
         else:
             self.ui["cursor"] = None  # a board only to look at is no Tab stop: its buttons step it
+
+    def wake(self) -> bool:
+        """Draw the whole board from now on, its moves played (a still lesson shows only their
+        start); whether the lesson was still."""
+        woke, self.still = self.still, False
+        if woke:
+            self.cache = ""
+            if self.spec.moves != self.moves:
+                self.spec = replace(self.spec, moves=self.moves)
+                self.load(self.spec.source, self.moves, 0)
+                self.begin()
+        return woke
 
     def rule_link(self, rule: str) -> str:
         name = self.t(f"{self.spec.game}.rule.{rule}")
@@ -234,16 +267,23 @@ class Live(Embed):
         """The step's caption, and after the move's own line what the board says the step did
         beyond its events (its ``step_lines`` hook: Ghosts Galore's scoring, from the engine)."""
         lines = super().caption_lines(step)
-        said = getattr(boards.board(self.spec.game), "step_lines", None)
+        board = boards.board(self.spec.game)
+        said = getattr(board, "step_lines", None)
         d = self.diagram
         if said is not None and d is not None and step > 0:
             player = d.match.plies[step - 1].player
             more = said(self.t, d.game, d.state(step - 1), d.state(step), player)
             lines[1:1] = [x for x in more if x not in lines]
+        # A step that ends the game: after its events, what the board says of the end (Wooly
+        # Bully: each player's points and the winner, worked out by the engine).
+        final = getattr(board, "end_lines", None)
+        over = d is not None and step > 0 and d.game.outcome(d.state(step)) is not None
+        if final is not None and d is not None and over and d.game.outcome(d.state(step - 1)) is None:
+            lines += [x for x in final(self.t, d.game, d.state(step)) if x not in lines]
         return lines
 
     def lines(self, said: list[tuple[str, str]]) -> str:
-        return tag("ul", self.event_items(said), class_="events", id="events")
+        return region("events", tag("ul", self.event_items(said), class_="events", id="events"))
 
     def context(self, session: Any = None, live: bool = False) -> BoardContext:
         ctx = super().context(session, live)
@@ -267,7 +307,9 @@ class Live(Embed):
         live = self.board_live()
         ctx = self.context(self.trial if self.trial is not None else None, live=live)
         animated = ctx.animate
-        stage = board.render(ctx) + decision_markup(decision_of(board, ctx))
+        stage = (board.still(ctx) if self.still else board.render(ctx)) + decision_markup(
+            decision_of(board, ctx)
+        )
         if self.lesson.panels:
             stage += "".join(body for _, _, body in board.side_panels(ctx))
         self.animate_step, self.trial_events = False, []
@@ -296,7 +338,9 @@ class Live(Embed):
                 "span", esc(t("embed.step", n=at, total=total)), class_="counter"
             )
             nav += icon_button(t, "next", last)
-        body = title + tag("div", stage, class_="stage") + said + tag("nav", nav, class_="controls")
+        # Regions: a step redraws what it changed (the tile laid, the words, the counter), not the lesson.
+        controls = region("controls", tag("nav", nav, class_="controls", id="controls"))
+        body = title + tag("div", stage, class_="stage") + said + controls
         html = scope(
             tag(
                 "figure",
@@ -306,6 +350,7 @@ class Live(Embed):
                 data_lesson=lid,
                 data_step=self.step,
                 data_verdict={True: "right", False: "wrong", None: None}[self.verdict],
+                data_still="1" if self.still else None,
                 aria_labelledby="title",
             ),
             lid,
@@ -314,16 +359,23 @@ class Live(Embed):
         return html
 
 
-def lessons(board: Any, game_id: str, lang: str, motion: bool = True) -> dict[str, Live]:
-    """The board's lessons, live, by id (none when the board has no ``LESSONS``)."""
-    return {row[1]: Live(Lesson(*row), game_id, lang, motion) for row in getattr(board, "LESSONS", ())}
+def lessons(board: Any, game_id: str, lang: str, motion: bool = True, still: bool = False) -> dict[str, Live]:
+    """The board's lessons, live, by id (none when the board has no ``LESSONS``); ``still``: each
+    drawn still until it nears the view (when the board can: its ``still`` hook)."""
+    return {row[1]: Live(Lesson(*row), game_id, lang, motion, still) for row in getattr(board, "LESSONS", ())}
+
+
+def wake(live: Mapping[str, Live], ids: Sequence[str]) -> bool:
+    """The lessons ``ids`` (near the view now) drawn whole from now on; whether any was still."""
+    return any([live[lid].wake() for lid in ids if lid in live])
 
 
 def figures(live: Mapping[str, Live], prefix: str, out: dict[str, str]) -> dict[str, str]:
-    """Each paragraph key's lessons added to ``out`` (key → markup to show under it)."""
-    for lesson in live.values():  # after any figure the board's own hook put there
+    """Each paragraph key's lessons added to ``out`` (key → markup to show under it), each a region
+    of the screen (a step, or a still lesson drawn whole, redraws it alone)."""
+    for lid, lesson in live.items():  # after any figure the board's own hook put there
         key = prefix + lesson.lesson.para
-        out[key] = out.get(key, "") + lesson.markup()
+        out[key] = out.get(key, "") + region(f"L-{lid}-box", lesson.markup())
     return out
 
 
@@ -335,6 +387,7 @@ def act(live: Mapping[str, Live], action: str, arg: str, key: str = "") -> tuple
     if lesson is None:
         return None, ""
     before, judged = lesson.step, (lesson.verdict, lesson.feedback)
+    lesson.wake()  # acted on: drawn whole (a still lesson's buttons and keys act as ever)
     try:
         if key:
             lesson.ui["key_on"] = (inner, arg)  # which of the board's elements has the key

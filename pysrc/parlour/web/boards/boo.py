@@ -843,6 +843,18 @@ def seconds_left(t: Any, remaining: int) -> str:
     return tag("span", "".join(lines), class_="seconds", aria_hidden="true")
 
 
+HAND = (
+    '<path d="M7.8 12V5.2M10.9 11.5V3.6M14 11.5V4.2M17 12.6V6.8M6.6 15.6 4.3 12.3" fill="none" stroke="currentColor"'
+    ' stroke-width="2.7" stroke-linecap="round"/><path d="M6.3 11h12v5a6 6 0 0 1-12 0z"/>'
+)
+"""A raised hand as SVG: the emoji ✋ is missing from many devices' fonts (an empty box here)."""
+
+
+def hand_icon(name: str) -> str:
+    """A raised hand named ``name`` for screen readers (the words beside it are hidden from them)."""
+    return tag("svg", HAND, viewBox="0 0 24 24", class_="hand-icon", role="img", aria_label=name)
+
+
 def players_panel(ctx: BoardContext) -> str:
     """Everything the table shows openly: each seat's wall tiles, visitors, hand; the stack and reserve."""
     state, t = ctx.state, ctx.t
@@ -851,8 +863,6 @@ def players_panel(ctx: BoardContext) -> str:
         chips = "".join(colour_chip(c) for c in state.walls_of(seat))
         walls = [colour_word(t, COLOURS[c]) for c in state.walls_of(seat)]
         status = []
-        if state.hands[seat]:
-            status.append(t("boo.status.hand"))
         if state.claimant == seat:
             status.append(t("boo.status.tracing"))
         if seat == state.first:
@@ -866,6 +876,7 @@ def players_panel(ctx: BoardContext) -> str:
             tag(
                 "li",
                 tag("span", esc(seat_name(ctx, seat)), class_="who")
+                + (hand_icon(t("boo.status.hand")) if state.hands[seat] else "")
                 + tag(
                     "span",
                     chips,
@@ -874,7 +885,12 @@ def players_panel(ctx: BoardContext) -> str:
                     role="img" if walls else None,
                 )
                 + tag("span", esc(words), class_="counts")
-                + (tag("span", esc(" · ".join(status)), class_="status-words") if status else ""),
+                + (tag("span", esc(" · ".join(status)), class_="status-words") if status else "")
+                + (
+                    tag("span", esc(t("boo.status.hand")), class_="status-words", aria_hidden="true")
+                    if state.hands[seat]
+                    else ""
+                ),
                 data_seat=seat,
                 data_walls=",".join(COLOURS[c] for c in state.walls_of(seat)),
                 class_="hand-up" if state.hands[seat] else None,

@@ -20,6 +20,12 @@ MARGIN = 70
 SIZE = 6
 FILES = "abcdef"
 VIEW = 2 * MARGIN + SIZE * CELL
+ENTRY_R = 24
+"""A ghost entry's mark: a circle on the bed's frame, its arrow pointing in."""
+CROP = MARGIN - 4 - ENTRY_R - 4
+"""The drawing leaves out this much of its top and right margins (decision 0007): the top held only
+the ghost entries, which now sit on the frame, and was an empty band above the bed (34 px on a phone,
+62 on a tablet); the bottom keeps the files' letters and the left the ranks' numbers."""
 COLOURS = ("orange", "purple")
 
 HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
@@ -88,11 +94,16 @@ def seam_point(cells: list[str], flip: bool = False) -> tuple[float, float]:
 
 
 def entry_point(segment: list[str], heading: str, flip: bool = False) -> tuple[float, float]:
-    """Just outside the bed, in line with the seam a ghost enters by."""
+    """On the bed's frame, in line with the seam a ghost enters by."""
     x, y = seam_point(segment, flip)
-    back = {"down": (0, -1), "up": (0, 1), "left": (1, 0), "right": (-1, 0)}[heading]
-    sign = -1 if flip else 1
-    return x + sign * back[0] * (CELL / 2 + MARGIN / 2), y + sign * back[1] * (CELL / 2 + MARGIN / 2)
+    dx, dy = inward(heading, flip)
+    return x - dx * (CELL / 2 + 4), y - dy * (CELL / 2 + 4)
+
+
+def inward(heading: str, flip: bool = False) -> tuple[int, int]:
+    """The way into the bed, on the screen, of a ghost entering with ``heading``."""
+    dx, dy = {"down": (0, 1), "up": (0, -1), "left": (-1, 0), "right": (1, 0)}[heading]
+    return (-dx, -dy) if flip else (dx, dy)
 
 
 def neighbour(cell: str, key: str) -> str:
@@ -218,7 +229,14 @@ def render(ctx: BoardContext) -> str:
     phase = info["phase"]
     live = ctx.interactive
     kind = selected_kind(ctx, info)
-    legal = set(game.placement_cells(ctx.state, kind)) if live and phase == "place" else set()
+    placing = live and phase == "place"
+    # Off the person's placing turn the empty cells are drawn open all the same, their marks hidden
+    # by the grid: a turn starting or ending is then one attribute change on the grid (issue #17).
+    legal = (
+        set(game.placement_cells(ctx.state, kind))
+        if placing
+        else {f"{f}{r}" for f in FILES for r in range(1, SIZE + 1)} - set(info["pieces"])
+    )
     choices = game.graduation_choices(ctx.state) if live and phase in ("grad-a", "grad-b") else []
     entries = game.ghost_entries(ctx.state) if live and phase == "ghost" else []
     svg = bed(
@@ -229,6 +247,7 @@ def render(ctx: BoardContext) -> str:
         events=ctx.events,
         animate=ctx.animate,
         legal=legal,
+        placing=placing,
         lines={c for ch in choices for c in ch["cells"]},
         entries=entries,
         cursor=ctx.ui.get("cursor", "c3"),
@@ -251,6 +270,7 @@ def bed(
     events: Sequence[Any] = (),
     animate: bool = False,
     legal: Collection[str] = (),
+    placing: bool = True,
     lines: Collection[str] = (),
     entries: Sequence[dict[str, Any]] = (),
     cursor: str | None = "c3",
@@ -264,7 +284,8 @@ def bed(
 
     This one drawing serves the match screen, the embed, the rules help and the standalone figure
     (:func:`figure`). ``flip`` turns the bed round (the purple side below); ``events`` are the last
-    ply's, animated when ``animate``; ``legal`` cells are marked for placing, ``lines`` for a
+    ply's, animated when ``animate``; ``legal`` cells are open to a piece (a dot, a pointer), marked
+    for placing when ``placing`` (else the grid is ``aria-disabled`` and hides the marks), ``lines`` for a
     graduation choice, ``entries`` are the ghost entries on offer; ``cursor`` is the cell that
     takes keyboard focus; ``refused`` the id of a cell that just refused a move; ``speed`` scales
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
@@ -285,7 +306,17 @@ def bed(
         f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{SIZE * CELL + 16}" height="{SIZE * CELL + 16}" rx="18" class="bed-frame"/>'
     ]
     # The cells are a grid of rows (row/column navigation); ghosts and entries sit outside it.
-    parts.append(f'<g role="grid" aria-label="{esc(t("boop.label.bed"))}">')
+    # Whether a piece may go on the open cells now is one class or state on the grid, so that a
+    # turn starting or ending changes the grid's attributes alone, not the six rows (issue #17). A
+    # screen reader hears the same: aria-disabled on the grid disables its focusable cells (ARIA 1.2).
+    grid = attrs(
+        role="grid",
+        aria_label=t("boop.label.bed"),
+        id="boop-grid" if regions else None,
+        class_="legal" if legal and placing else None,
+        aria_disabled="true" if legal and not placing else None,
+    )
+    rows = []
     for r in range(SIZE, 0, -1):
         row = [f'<g role="row" id="boop-row-{r}">']
         for f in FILES:
@@ -297,7 +328,7 @@ def bed(
                 label = t("boop.a11y.empty", cell=cell)
             classes = ["cell"]
             if cell in legal:
-                classes.append("legal")
+                classes.append("open")
             if cell in lines:
                 classes.append("line")
             if cell in win_cells:
@@ -307,12 +338,12 @@ def bed(
                 label += " · " + t("boop.label.waiting-line")
             if refused == f"cell-{cell}":
                 classes.append("refused")
-            disabled = None if editing else "false" if cell in legal else "true"
+            disabled = None if editing or cell in legal else "true"
             row.append(
                 cell_markup(cell, flip, label, " ".join(classes), cell == cursor, disabled, cell in legal)
             )
-        parts.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
-    parts.append("</g>")
+        rows.append(mark(f"boop-row-{r}", "".join(row) + "</g>"))
+    parts.append(mark("boop-grid", f"<g{grid}>{''.join(rows)}</g>"))
     parts.append(coordinates(flip))
     pieces = []
     # In the cells' order on the match screen, so that the regions keep their order move to move.
@@ -351,16 +382,19 @@ def bed(
             aria_label=label,
             id=f"entry-{entry['entry']}",
         )
-        # The hit area (r=48) is bigger than the drawing: 44 px or more on a phone.
+        # The hit area (r=48) is bigger than the drawing, 44 px or more on a phone, and reaches in
+        # over the edge cells (which take no tap while the ghost is decided), not out of the drawing.
+        dx, dy = inward(entry["heading"], flip)
         entry_parts.append(
-            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})"><circle r="48" class="hit"/>'
-            f'<circle r="24" class="mark"/>{arrow(entry["heading"], flip)}</g>'
+            f'<g{g_attrs} transform="translate({x:.0f},{y:.0f})">'
+            f'<circle cx="{dx * ENTRY_R}" cy="{dy * ENTRY_R}" r="48" class="hit"/>'
+            f'<circle r="{ENTRY_R}" class="mark"/>{arrow(entry["heading"], flip)}</g>'
         )
     if shown:
         group = attrs(role="group", aria_label=t("boop.prompt.ghost"), id="boop-entries" if regions else None)
         parts.append(mark("boop-entries", f"<g{group}>{''.join(entry_parts)}</g>"))
     return (
-        f'<svg viewBox="0 0 {VIEW} {VIEW}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
+        f'<svg viewBox="0 {CROP} {VIEW - CROP} {VIEW - CROP}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
         f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}"'
         + (' id="boop-bed">' if regions else ">")
         + "".join(parts)
@@ -546,7 +580,9 @@ def figure(
     cap_h = 50 if caption else 0
     height = VIEW + 2 * POOL_H + cap_h
     board = bed(game, state, t, flip=flip, events=events, cursor=None)
-    board = board.replace("<svg ", f'<svg x="0" y="{POOL_H}" width="{VIEW}" height="{VIEW}" ', 1)
+    board = board.replace(
+        "<svg ", f'<svg x="0" y="{POOL_H + CROP}" width="{VIEW - CROP}" height="{VIEW - CROP}" ', 1
+    )
     title = t("boop.figure.title", side=t(f"boop.colour.{COLOURS[info['mover']]}"))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {height}" width="{VIEW}" '

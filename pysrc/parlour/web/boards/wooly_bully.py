@@ -269,15 +269,25 @@ def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets
             )
             over.append(svg.tile_svg(tid, rot, at[0] * S, at[1] * S, "preview"))
     parts.append(markup.region("wb-over", f'<g id="wb-over">{"".join(over)}</g>'))
-    box = view_box(ctx, view)
-    vb = " ".join(f"{v:.0f}" for v in box)
+    return _field_open(ctx, view) + "".join(parts) + "</svg>"
+
+
+def _field_open(ctx: BoardContext, view: dict[str, Any]) -> str:
+    """The field's opening tag: the part of the field in view, its name and how many tiles."""
+    vb = " ".join(f"{v:.0f}" for v in view_box(ctx, view))
     no_anim = "" if ctx.animate else " no-anim"
+    label = esc(ctx.t("wooly-bully.label.field", count=len(view["cells"])))
     return (
         f'<svg viewBox="{vb}" class="wb-field{no_anim}" id="wb-field" data-action="view" data-panzoom="1" '
-        f'role="group" aria-label="{esc(t("wooly-bully.label.field", count=len(view["cells"])))}">'
-        + "".join(parts)
-        + "</svg>"
+        f'role="group" aria-label="{label}">'
     )
+
+
+def empty_field(ctx: BoardContext, view: dict[str, Any]) -> str:
+    """The field's element as :func:`field_svg` opens it (its view box, its name) with no tiles;
+    the colours' patterns only when the table shows a colour's chip (they fill it)."""
+    shown = view["ended"] or any(view["revealed"])
+    return _field_open(ctx, view) + (svg.defs() if shown else "") + "</svg>"
 
 
 def _rotation_dots(rots: list[int]) -> str:
@@ -463,7 +473,10 @@ def decision(ctx: BoardContext) -> Decision | None:
         choices.append(Choice(t("wooly-bully.action.pass"), "wb-pass", id="wb-pass", primary=not tg.by_item))
     if tg.can_leave and not (at is not None and at in squares):
         choices.append(Choice(t("wooly-bully.action.leave"), "wb-leave", "ask", id="wb-leave"))
-    return Decision(prompt, tuple(choices))
+    # Nothing of the hand can be laid, in turn or out of it: the pass is the turn's one move, so
+    # it comes first and a screen opening on it (a match's start, a hand shown) focuses it.
+    forced = mine and tg.can_pass and not tg.by_item and not item
+    return Decision(prompt, tuple(choices), focus="wb-pass" if forced else "")
 
 
 def _next_bonus(view: dict[str, Any]) -> int:
@@ -500,11 +513,24 @@ def zoom_bar(ctx: BoardContext) -> str:
 
 
 def render(ctx: BoardContext) -> str:
+    return _drawn(ctx, whole=True)
+
+
+def still(ctx: BoardContext) -> str:
+    """The board as :func:`render` lays it out, its field empty: a rules help's example until it
+    nears the view (decision 0039). The field's box is set by the page's CSS, never by its tiles,
+    so nothing moves when they come; the table, the zoom buttons and the field's name are there."""
+    return _drawn(ctx, whole=False)
+
+
+def _drawn(ctx: BoardContext, whole: bool) -> str:
     view = ctx.game.view(ctx.state, ctx.viewer)
     seat = ctx.viewer if ctx.viewer is not None and view["hands"][ctx.viewer] is not None else None
     board = ctx.state.board
     tg = targets(ctx, acting_seat(ctx))
-    field = markup.region("wb-field", field_svg(ctx, view, board, tg, seat))
+    field = markup.region(
+        "wb-field", field_svg(ctx, view, board, tg, seat) if whole else empty_field(ctx, view)
+    )
     field_markup = tag("div", field + zoom_bar(ctx), class_="wb-field-wrap")
     # Regions (markup.region): a move redraws the parts it changed, the field's new tile alone. The
     # board is one too: a new turn changes its data-turn alone, which keeps its children.
@@ -518,6 +544,28 @@ def render(ctx: BoardContext) -> str:
         data_turn=view["turns"][0][0] if view["turns"] else "",
     )
     return markup.region("wb-board", board_markup)
+
+
+def end_lines(t: Any, game: Any, state: Any) -> list[tuple[str, str]]:
+    """A rules help's example that ends the game, after its events (lines of text and rule): each
+    player's points as the engine counts them, the sheep of the best closed pasture (of every one,
+    WB-V3) and the bonus for leaving, then who wins (WB-15)."""
+    from parlour.web.screens import seat_label
+
+    outcome = game.outcome(state)
+    if outcome is None:
+        return []
+    lines = []
+    for p in range(state.players):
+        sheep, bonus = game.sheep_points(state, p), state.bonus[p]
+        name = seat_label(t, game.id, p)
+        words = t("wooly-bully.points", player=name, count=sheep + bonus, sheep=sheep, bonus=bonus)
+        lines.append((words, "WB-15"))
+    won = outcome.winners
+    lines.append(
+        (t("app.winner", name=seat_label(t, game.id, won[0])) if len(won) == 1 else t("app.draw"), "WB-15")
+    )
+    return lines
 
 
 # --- acting --------------------------------------------------------------------------------------------

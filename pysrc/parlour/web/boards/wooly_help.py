@@ -112,6 +112,26 @@ RING = (
 TWO = (("village-edge", *HAND), ("cap-2 yellow",))
 """Hands for the variants: Player 1's village edge above the village touches two tiles."""
 
+NOBODY = (
+    '{"bag":[],"bonus":[0,0],"cells":[[0,0,0,[68]],[1,0,1,[58]],[1,1,1,[5]],[1,2,2,[3]],[2,1,3,[48]],'
+    "[0,2,0,[61,65]],[-1,0,3,[38]],[-2,0,2,[47]],[1,3,0,[31]],[-3,0,1,[53]],[-1,2,3,[0]],[-2,1,0,"
+    "[29]],[-1,-1,0,[57]],[-3,-1,3,[56]],[1,-1,0,[17]],[-1,3,1,[34]],[-2,2,1,[44]],[-3,1,1,[37]],[-2,"
+    "-1,0,[22]],[-3,2,1,[54]],[-3,-2,0,[64]],[-4,-2,0,[66]],[-5,-2,0,[67]],[-4,0,0,[30]],[-5,-3,3,"
+    "[25]],[2,2,0,[35]],[0,-1,0,[36]],[-3,-3,0,[59]],[-1,-2,1,[33]],[-2,3,0,[8]],[-2,-3,0,[32]],[-5,"
+    "-1,1,[4]],[-4,2,0,[43]],[-2,4,0,[40]],[-3,4,0,[62]],[-5,0,1,[2]],[-5,1,1,[13]],[-3,-4,0,[14]],"
+    "[-6,-1,3,[15]],[-5,2,0,[21]],[-6,2,0,[60]],[-2,-4,1,[45]],[-1,1,1,[50]],[-6,3,1,[41]],[1,-2,2,"
+    "[1]],[1,-3,0,[63]],[2,-2,2,[39]],[3,-2,0,[12]],[-6,4,0,[9]],[-3,5,1,[7]],[3,-1,1,[11]],[-4,5,0,"
+    "[10]],[3,-3,0,[24]],[-7,2,2,[42]],[3,-4,0,[28]],[1,-4,1,[6]],[-3,6,1,[23]],[-2,6,3,[27]],[1,-5,"
+    "3,[52]],[-8,2,0,[26]],[0,-4,2,[19]],[-4,4,0,[51]],[2,-5,1,[46]],[0,-5,0,[16]],[-8,1,0,[71]],[-2,"
+    '7,1,[20]],[-1,-5,2,[55]],[-2,-5,2,[18]]],"colours":[2,1],"discards":[],"ended":"","hands":[[],'
+    '[49]],"left":[],"options":{"all_pastures":false,"hand_limit":false,"hungry_wolf":false,'
+    '"multi_play":false,"single_draw":false},"passed":[],"players":2,"revealed":[true,false],'
+    '"rotation":0,"turns":[[0,1,0,0,0]]}'
+)
+"""Four plies before the end of a real two-player game (the engine's own setup and moves, seed
+``end:14``; the whole record is in the tests): the bag is empty, Player 1 holds no tile and has
+revealed, Player 2 holds one tile and its shepherd. The end when nobody can play (WB-14)."""
+
 LESSONS: tuple[tuple[str | int | None, ...], ...] = (
     (
         "turn",
@@ -181,6 +201,7 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         moves("reveal@-1,-1", "59@-2,0/0", "9@2,0/0"),
     ),
     ("leave", "leave", position(CLOSED, (HAND, ("cap-2 yellow",))), moves([1, "leave"], "59@1,-1/0")),
+    ("end", "no-play", NOBODY, moves("pass", "49@-4,6/3", "pass", "reveal@-6,-3")),
     (
         "scoring",
         "end",
