@@ -142,18 +142,41 @@ def tab(context: Any, site_url: str) -> Iterator[Any]:
     """A new tab in a browser a test file keeps: its first test is a first visit (cold start, the
     service worker installed, the memory snapshot made), every later one a player coming back (Python
     restored from the snapshot: seconds less a test, and no snapshot worker competing for the CPU).
-    What a player keeps between visits, the saves and settings in local storage, is cleared after each
-    test, so no test sees another's."""
+    What a player keeps between visits is cleared after each test (``forget``), so no test sees
+    another's."""
     page = context.new_page()
     yield page
+    leave(page)
+    forget(context, site_url)
+
+
+def leave(page: Any) -> None:
+    """Close a tab of a kept browser. A cold start makes the snapshot for the next start: wait for it
+    first (bounded), so the browser's next tab starts warm."""
     if not page.is_closed():
-        # A cold start (the first test's) makes the snapshot for the next: wait for it, so they start warm.
         with contextlib.suppress(PlaywrightError):
             page.wait_for_function(SNAPSHOT_MADE, polling=250, timeout=BOOT_TIMEOUT_MS)
     page.close()
+
+
+FORGET = """async () => {
+  localStorage.clear();
+  await new Promise((done) => {
+    const req = indexedDB.deleteDatabase("parlour-rtc");
+    req.onsuccess = req.onerror = req.onblocked = done;
+  });
+}"""
+"""What a player keeps between visits, but not the site itself (its service worker and caches, the
+memory snapshot): saves, settings, seat tokens and invites (local storage), the host's WebRTC
+certificate (IndexedDB)."""
+
+
+def forget(context: Any, site_url: str) -> None:
+    """Clear what a kept browser's player kept (``FORGET``), from a page of the site's origin that
+    does not start the app."""
     blank = context.new_page()
-    blank.goto(site_url + "manifest.webmanifest")  # the site's origin, without starting the app
-    blank.evaluate("localStorage.clear()")
+    blank.goto(site_url + "manifest.webmanifest")
+    blank.evaluate(FORGET)
     blank.close()
 
 
