@@ -549,7 +549,7 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
 
         return handler
 
-    spent.ON[0] = _some(getattr(js.window, "parlourTasks", None))
+    spent.timing(_some(getattr(js.window, "parlourTasks", None)))
     doc = js.document
     for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
         doc.addEventListener(kind, _proxy(highlight(on)))
