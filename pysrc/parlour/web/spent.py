@@ -30,30 +30,33 @@ def _timed(name: str) -> Iterator[None]:
         _parts[name] = _parts.get(name, 0.0) + (time.perf_counter() - began) * 1000
 
 
-def part(name: str) -> Any:
-    """Time the block as part ``name`` of the current task (when tasks are timed)."""
-    return _timed(name) if ON[0] else nullcontext()
+_collecting = [0.0]
 
 
-_gc_began = [0.0]
-
-
-def _gc(phase: str, info: dict[str, Any]) -> None:
-    """A cycle collection's time, as part ``gc`` of the task it fell in (it runs inside whatever
-    part allocated last, and is counted there too): a pause no code of ours names."""
+def _collection(phase: str, info: dict[str, int]) -> None:
+    """The garbage collector's own time, as part ``gc<generation>`` of the task it fell in: a full
+    collection walks every object the match keeps, and would otherwise inflate whichever part ran."""
     if not ON[0]:
         return
     if phase == "start":
-        _gc_began[0] = time.perf_counter()
-    elif _gc_began[0]:
-        _parts["gc"] = _parts.get("gc", 0.0) + (time.perf_counter() - _gc_began[0]) * 1000
-        _gc_began[0] = 0.0
+        _collecting[0] = time.perf_counter()
+    else:
+        name = f"gc{info.get('generation', 0)}"
+        _parts[name] = _parts.get(name, 0.0) + (time.perf_counter() - _collecting[0]) * 1000
 
 
-def watch_gc() -> None:
-    """Time the collector's pauses too (:func:`_gc`); once."""
-    if _gc not in gc.callbacks:
-        gc.callbacks.append(_gc)
+def timing(on: bool) -> None:
+    """Time tasks' parts, the collector's included (a benchmark asked), or stop."""
+    ON[0] = on
+    if on and _collection not in gc.callbacks:
+        gc.callbacks.append(_collection)
+    elif not on and _collection in gc.callbacks:
+        gc.callbacks.remove(_collection)
+
+
+def part(name: str) -> Any:
+    """Time the block as part ``name`` of the current task (when tasks are timed)."""
+    return _timed(name) if ON[0] else nullcontext()
 
 
 def take() -> str:
