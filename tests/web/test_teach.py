@@ -220,3 +220,47 @@ def test_hollow_leaves_small_drawings_and_nested_ones_as_they_are():
     assert teach.hollow(f"<p>{icon}</p>{nested}{icon}") == (
         f'<p>{icon}</p><svg viewBox="0 0 9 9" role="img" id="b"><defs><g id="m"/></defs></svg>{icon}'
     )
+
+
+def test_an_example_near_the_view_is_made_in_one_task_and_put_on_the_page_in_the_next():
+    """Boo!'s castle: the lesson's markup is made and its walls (a kept layer) parsed off the page
+    in the task that hears it is near; the next task puts it on the page, the walls moved in, not
+    parsed again (decision 0100)."""
+    from web.help_pages import figure
+    from web.test_match_screen import Dom
+
+    class Page(Dom):
+        def observe_near(self) -> None:
+            pass
+
+        def soon(self, fn) -> None:
+            self.soon_tasks.append(fn)
+
+        def prepare(self, parts) -> None:
+            self.prepared.update(parts)
+
+        def redraw(self, changes, home, reused) -> bool:
+            self.changes, self.reused = list(changes), list(reused)
+            return True
+
+    dom = Page("#/boo/rules")
+    dom.soon_tasks, dom.prepared, dom.changes = [], {}, []
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()
+    while dom.soon_tasks:
+        dom.soon_tasks.pop(0)()
+    assert 'data-still="1"' in figure(app.shown, "hands")
+    dom.changes, dom.prepared = [], {}
+    dom.on_event("near", "hands walls", "", "", "")
+    assert dom.changes == [] and dom.prepared, "this task: the markup made, the walls parsed off the page"
+    assert all(key.startswith("L-hands-") for key in dom.prepared)
+    dom.soon_tasks.pop(0)()
+    (change,) = dom.changes
+    assert change.target == "L-hands-box" and sorted(dom.reused) == sorted(dom.prepared)
+    assert all(body not in change.markup for body in dom.prepared.values()), "the walls not parsed again"
+    assert 'data-still="1"' not in figure(app.shown, "hands")
+    assert 'data-still="1"' in figure(app.shown, "walls")
+    dom.run_timers()  # the next lesson near: in tasks of its own
+    dom.soon_tasks.pop(0)()
+    assert 'data-still="1"' not in figure(app.shown, "walls")
