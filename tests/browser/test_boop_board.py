@@ -206,7 +206,8 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
         # the legal cells of the turn just played, which the next turn must not read.
         page.wait_for_selector(f"#{target}:not(.legal .open)")
     assert page.locator("#end-screen").count() == 1
-    assert focused_id(page) == "play-again", "focus moves into the end dialog"
+    # Focus moves into the end dialog, in the frame after it is drawn (dom.IN_THE_FRAME).
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'play-again'")
     for _ in range(6):  # and stays there: the rest of the page is inert
         page.keyboard.press("Tab")
         assert page.evaluate("!!document.activeElement.closest('#end-screen')") or focused_id(page) == ""

@@ -76,6 +76,9 @@ class App:
         self.setups: dict[str, dict[str, Any]] = {}
         self.ui: dict[str, Any] = {}
         self.replay: int | None = None
+        self.earlier: tuple[LocalSession, int] | None = None
+        """The match whose log the player asked to show from an earlier ply ("Show earlier moves"),
+        and that ply (:func:`parlour.web.play.log_first`); any other match's log shows its newest."""
         self.last_events: list[Any] = []
         self.share_open = False
         """The share panel is open: it shows the link to the current moment, redrawn on every render."""
@@ -441,9 +444,12 @@ class App:
             self.ui["focus"] = "play-again"  # the end dialog opens: focus goes into it
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
-        self.save(gid)
-        self.announce_last()
-        self.schedule_ai()
+        with spent.part("save"):
+            self.save(gid)
+        with spent.part("announce"):
+            self.announce_last()
+        with spent.part("bots"):
+            self.schedule_ai()
 
     def announce_last(self) -> None:
         from parlour.web.play import announcement
@@ -524,7 +530,8 @@ class App:
         ):
             return
         self.task_start = time.perf_counter()
-        played = session.run_due(now_ms())
+        with spent.part("rules"):
+            played = session.run_due(now_ms())
         if played:
             self.played(played[-1][2])
         else:
@@ -534,7 +541,7 @@ class App:
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
         from parlour.web import embed
-        from parlour.web.play import has_seat_zones
+        from parlour.web.play import LOG_SHOWN, has_seat_zones
 
         gid = self.route.game
         if self.route.screen == "editor" and gid in EDITABLE:
@@ -628,6 +635,10 @@ class App:
         elif action == "live":
             self.replay = None
             self.schedule_ai()
+        elif action == "log-earlier" and gid in self.sessions:
+            first = self.log_first(self.sessions[gid])
+            self.earlier = (self.sessions[gid], max(0, first - LOG_SHOWN))
+            self.ui["focus"] = f"replay-{first}"  # the newest of the moves it shows: read on up from there
         else:
             self.board_act(action, arg)
 
@@ -740,8 +751,13 @@ class App:
             return
         if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
-            step = int(arg) + (1 if key == "ArrowDown" else -1)
-            self.ui["focus"] = f"{action}-{min(max(step, 1), len(session.match.plies))}"
+            from parlour.web.play import LOG_SHOWN
+
+            step = min(max(int(arg) + (1 if key == "ArrowDown" else -1), 1), len(session.match.plies))
+            first = self.log_first(session)
+            if step <= first:  # up past the oldest move drawn: the log shows earlier ones
+                self.earlier = (session, max(0, first - LOG_SHOWN))
+            self.ui["focus"] = f"{action}-{step}"
             return
         if self.route.screen in ("play", *NET_SCREENS):
             self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
@@ -862,14 +878,16 @@ class App:
         if session is None or self.route.screen != "play" or self.replay is not None:
             return
         player = session.human_to_act()
-        legal = session.game.legal_moves(session.state, player) if player is not None else []
+        with spent.part("legal"):  # the benchmark's own choosing: a person's tap does none of it
+            legal = session.game.legal_moves(session.state, player) if player is not None else []
         if player is None or not legal:
             return
         move = legal[pick % len(legal)]
-        if session.realtime:
-            events = session.play_at(player, session.game.encode_move(move), now_ms())
-        else:
-            events = session.play(player, move)
+        with spent.part("rules"):
+            if session.realtime:
+                events = session.play_at(player, session.game.encode_move(move), now_ms())
+            else:
+                events = session.play(player, move)
         self.error = ""
         self.played(events)
 
@@ -883,6 +901,13 @@ class App:
         # stays on the element acted on.
         self.ui["focus"] = self.ui.pop("refocus", None) or target
         self.dom.announce(reason)
+
+    def log_first(self, session: LocalSession) -> int:
+        """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
+        from parlour.web.play import log_first
+
+        earlier = self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None
+        return log_first(len(session.match.plies), self.replay, earlier)
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
@@ -913,6 +938,7 @@ class App:
             replay=self.replay,
             ui=self.ui,
             private=session.notes_of(viewer) if noting and viewer is not None else None,
+            earlier=self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None,
         )
         board = boards.board(session.game.id)
         if len(people) > 1 and board is not None and is_private(board, ctx) and human != self.revealed:
