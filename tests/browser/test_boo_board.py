@@ -50,6 +50,22 @@ def in_view(page: Any, selector: str) -> bool:
     )  # fmt: skip
 
 
+def focus_on(page: Any, element_id: str) -> None:
+    """Wait until the keyboard focus is on ``element_id`` (a redraw may land a task later); a
+    timeout says where the focus was instead."""
+    try:
+        page.wait_for_function(
+            "id => document.activeElement && document.activeElement.id === id",
+            arg=element_id,
+            timeout=STEP_TIMEOUT_MS,
+        )
+    except Exception as exc:
+        was = page.evaluate(
+            "document.activeElement && (document.activeElement.id || document.activeElement.tagName)"
+        )
+        raise AssertionError(f"focus on {was}, not {element_id}") from exc
+
+
 def reveal_by_the_castle(page: Any) -> None:
     """The reveal's words and its Hide button are seen with the castle, and every seat's buttons
     stay on screen, at the three sizes, with no scrolling (the guide: act without scrolling)."""
@@ -162,17 +178,21 @@ def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard
     page.clock.install()
     page.click("#start")
     page.wait_for_selector("svg.boo-castle", timeout=BOOT_TIMEOUT_MS)
-    # Keyboard only: the Booo! button, a colour, arrows from the ghost (time stands still meanwhile).
-    page.focus("#boo-booo-0")
+    # Keyboard only, from the hand button on (time stands still meanwhile): each button pressed is
+    # gone from the redrawn zone, and the focus goes on to the seat's next control, never the page.
+    page.focus("#boo-hand-0")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#boo-colour-0-white")
-    page.keyboard.press("Tab")  # Cancel is last; the colours come first: go back to the first
-    page.focus("#boo-colour-0-white")
+    focus_on(page, "boo-lower-0")  # the hand raised: the same key lowers it
+    page.keyboard.press("Enter")
+    focus_on(page, "boo-hand-0")
+    page.keyboard.press("Tab")  # from the hand to Booo!
+    focus_on(page, "boo-booo-0")
+    page.keyboard.press("Enter")
+    focus_on(page, "boo-colour-0-white")  # the colours, first one first
     page.keyboard.press("Enter")
     page.wait_for_selector("#boo-show", timeout=STEP_TIMEOUT_MS)
-    focused = page.evaluate("document.activeElement && document.activeElement.id")
     ghost = page.locator("svg.boo-castle").get_attribute("data-ghost")
-    assert focused == f"cell-{ghost}"
+    focus_on(page, f"cell-{ghost}")  # arrows trace from the ghost's room
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowLeft")
     assert page.locator(".boo-castle .seg.trace").count() == 2
@@ -181,6 +201,8 @@ def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard
     page.keyboard.press("Enter")  # shown now: not at the visitor, so wrong, and said in words
     page.wait_for_selector("#boo-why", timeout=STEP_TIMEOUT_MS)
     assert "route is wrong" in page.inner_text("#boo-why")
+    assert page.locator("#boo-booo-0[disabled]").count() == 1  # locked out a while: the hand is next
+    focus_on(page, "boo-hand-0")
     for _ in range(400):
         if page.locator("#end-screen").count():
             break

@@ -393,8 +393,9 @@ class App:
         self.last_events = events
         session = self.sessions[gid]
         # A real-time board's memory across plies: a route being traced, a colour being picked,
-        # what a visitor's end showed (Boo!'s board drops each when it no longer fits).
-        kept = (*KEPT_UI, "trace", "picking", "shown") if session.realtime else KEPT_UI
+        # what a visitor's end showed (Boo!'s board drops each when it no longer fits), the seat
+        # whose own action this was (its next control takes the focus once drawn).
+        kept = (*KEPT_UI, "trace", "picking", "shown", "after") if session.realtime else KEPT_UI
         if session.match.plies and session.seats[session.match.plies[-1].player].is_ai:
             # A bot acted out of turn (a wolf) while the person was choosing: their choice stays
             # (the board drops it by itself if it no longer fits).
