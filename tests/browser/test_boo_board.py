@@ -178,6 +178,14 @@ def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard
     page.clock.install()
     page.click("#start")
     page.wait_for_selector("svg.boo-castle", timeout=BOOT_TIMEOUT_MS)
+    # On a phone the one person's buttons are on screen with the castle, the players' list after
+    # them (it once took the empty top band and pushed the buttons below the fold). Reading a box
+    # lays the page out: no frame is waited for (the page's clock, frames too, stands still).
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("window.scrollY") == 0
+    for selector in ("#boo-hand-0", "#boo-booo-0", "svg.boo-castle"):
+        assert in_view(page, selector), (selector, page.locator(selector).bounding_box())
+    page.set_viewport_size({"width": 1280, "height": 800})
     # Keyboard only, from the hand button on (time stands still meanwhile): each button pressed is
     # gone from the redrawn zone, and the focus goes on to the seat's next control, never the page.
     page.focus("#boo-hand-0")
