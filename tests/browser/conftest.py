@@ -3,6 +3,7 @@ the test on any request leaving the machine, any failed request and any console 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from typing import Any
 
 import build
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 os.environ.setdefault("PARLOUR_QUIET", "1")
 
@@ -111,6 +113,71 @@ def watched(page: Any) -> Iterator[Watch]:
     w = watch(page)
     yield w
     w.assert_clean()
+
+
+SNAPSHOT_MADE = (
+    "() => { const b = window.parlourBoot;"
+    " return !b || b.timings.snapshot !== false || b.snapshot !== undefined; }"
+)
+"""True unless the page's Python started without a memory snapshot (decision 0085) and the worker
+making one for the next start has not finished yet."""
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """One browser context for a test file's pages, made as pytest-playwright makes ``context``: a
+    file opts in by defining its ``page`` fixture as ``shared_page`` (decision 0008)."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def shared_page(module_context: Any, site_url: str) -> Iterator[Any]:
+    """A new tab in the file's browser (``tab``)."""
+    yield from tab(module_context, site_url)
+
+
+def tab(context: Any, site_url: str) -> Iterator[Any]:
+    """A new tab in a browser a test file keeps: its first test is a first visit (cold start, the
+    service worker installed, the memory snapshot made), every later one a player coming back (Python
+    restored from the snapshot: seconds less a test, and no snapshot worker competing for the CPU).
+    What a player keeps between visits is cleared after each test (``forget``), so no test sees
+    another's."""
+    page = context.new_page()
+    yield page
+    leave(page)
+    forget(context, site_url)
+
+
+def leave(page: Any) -> None:
+    """Close a tab of a kept browser. A cold start makes the snapshot for the next start: wait for it
+    first (bounded), so the browser's next tab starts warm."""
+    if not page.is_closed():
+        with contextlib.suppress(PlaywrightError):
+            page.wait_for_function(SNAPSHOT_MADE, polling=250, timeout=BOOT_TIMEOUT_MS)
+    page.close()
+
+
+FORGET = """async () => {
+  localStorage.clear();
+  await new Promise((done) => {
+    const req = indexedDB.deleteDatabase("parlour-rtc");
+    req.onsuccess = req.onerror = req.onblocked = done;
+  });
+}"""
+"""What a player keeps between visits, but not the site itself (its service worker and caches, the
+memory snapshot): saves, settings, seat tokens and invites (local storage), the host's WebRTC
+certificate (IndexedDB)."""
+
+
+def forget(context: Any, site_url: str) -> None:
+    """Clear what a kept browser's player kept (``FORGET``), from a page of the site's origin that
+    does not start the app."""
+    blank = context.new_page()
+    blank.goto(site_url + "manifest.webmanifest")
+    blank.evaluate(FORGET)
+    blank.close()
 
 
 def open_app(page: Any, url: str, fragment: str = "") -> None:

@@ -6,13 +6,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from browser.conftest import BOOT_TIMEOUT_MS, open_app
+import pytest
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
 from parlour.engine import Match, encode_link
 from parlour.engine.rng import Rng
 from parlour.games.boop import GAME
 
 DECISION = ".legal .open, #no-ghost, [data-action=graduate], #end-screen"
 AI_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def page(shared_page: Any) -> Any:
+    """The file's tests are tabs of one browser: the first starts cold, the rest warm (decision 0008)."""
+    return shared_page
 
 
 def hotseat_link(moves: list[str], seed: int = 1) -> str:
@@ -198,7 +206,8 @@ def test_a_game_played_by_keyboard_alone(page, site_url, watched):
         # the legal cells of the turn just played, which the next turn must not read.
         page.wait_for_selector(f"#{target}:not(.legal .open)")
     assert page.locator("#end-screen").count() == 1
-    assert focused_id(page) == "play-again", "focus moves into the end dialog"
+    # Focus moves into the end dialog, in the frame after it is drawn (dom.IN_THE_FRAME).
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'play-again'")
     for _ in range(6):  # and stays there: the rest of the page is inert
         page.keyboard.press("Tab")
         assert page.evaluate("!!document.activeElement.closest('#end-screen')") or focused_id(page) == ""
@@ -232,10 +241,15 @@ def test_undo_takes_back_the_last_move(page, site_url, watched):
     assert page.locator("#no-ghost").count() == 1, "orange decides about the ghost again"
 
 
-def test_a_damaged_share_link_is_reported_and_the_app_goes_on(page, site_url, watched):
+def test_a_damaged_share_link_is_reported_and_the_app_goes_on(context, site_url):
+    # A first visit, in a browser of its own: a cold start at a match's address (where decision
+    # 0038's first stepwise opening could stay on its loading screen).
+    page = context.new_page()
+    watched = watch(page)
     open_app(page, site_url, "#/boop/play?m=AAAAnot-a-real-link")
     assert page.locator("#error-banner").count() == 1
     assert page.locator("[data-screen='setup']").count() == 1
+    watched.assert_clean()
 
 
 def test_rules_help_is_there_in_three_languages(page, site_url, watched):

@@ -18,6 +18,12 @@ AI_TIMEOUT_MS = 60_000
 TURN = "#reveal, #gg-confirm:not([disabled]), #gg-flip, button.gg-offer, #end-screen"
 
 
+@pytest.fixture
+def page(shared_page: Any) -> Any:
+    """The file's tests are tabs of one browser: the first starts cold, the rest warm (decision 0008)."""
+    return shared_page
+
+
 def games(game_id: str) -> Any:
     if game_id != GAME.id:
         raise KeyError(game_id)

@@ -5,17 +5,46 @@ injected by the test, never shipped) finds nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import build
 import pytest
 
-from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+from browser.conftest import BOOT_TIMEOUT_MS, open_app, tab, watch
 from browser.test_boop_board import find_graduation_choice, hotseat_link
 
 VIEWPORTS = {"desktop": (1280, 800), "tablet": (820, 1180), "phone": (390, 844)}
 GAME_BOARDS = {"boo": "svg.boo-castle", "wooly-bully": "#wb-own", "ghosts-galore": ".gg"}
 """The other games' boards, each started from its setup (a person against the computer)."""
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Any, browser_context_args: dict[str, Any], site_url: str) -> Iterator[Any]:
+    """A desktop's browser (1280×800) that may use the clipboard, shared by the file's tests (0008)."""
+    context = browser.new_context(**{**browser_context_args, "viewport": {"width": 1280, "height": 800}})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(shared_page: Any) -> Any:
+    """A tab of the desktop's browser: the file's first test starts cold, the rest warm."""
+    return shared_page
+
+
+@pytest.fixture(scope="module")
+def touch_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """A touch screen's browser (a tablet's, a phone's), shared likewise."""
+    context = browser.new_context(**{**browser_context_args, "has_touch": True})
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def touch_page(touch_context: Any, site_url: str) -> Iterator[Any]:
+    yield from tab(touch_context, site_url)
 
 
 def inside(page: Any, selector: str, unscrolled: bool = True) -> None:
@@ -40,13 +69,11 @@ def go(page: Any, fragment: str) -> None:
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_decision_and_its_buttons_fit_the_screen_and_a_refusal_shows_beside_the_board(
-    browser, site_url, viewport
+    request, site_url, viewport
 ):
     width, height = VIEWPORTS[viewport]
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=viewport != "desktop"
-    )
-    page = context.new_page()
+    page = request.getfixturevalue("page" if viewport == "desktop" else "touch_page")
+    page.set_viewport_size({"width": width, "height": height})
     watched = watch(page)
     open_app(page, site_url, f"#/boop/play?m={hotseat_link(['k@a1'])}")
     page.wait_for_selector("svg.boop-bed", timeout=BOOT_TIMEOUT_MS)
@@ -116,14 +143,9 @@ def test_the_decision_and_its_buttons_fit_the_screen_and_a_refusal_shows_beside_
         )
         assert len(boxes) == 4 and min(boxes) >= 44
     watched.assert_clean()
-    context.close()
 
 
-def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_current(browser, site_url):
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url.rstrip("/"))
-    page = context.new_page()
-    watched = watch(page)
+def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_current(page, site_url, watched):
     moves = find_graduation_choice()
     open_app(page, site_url, f"#/boop/play?m={hotseat_link(moves[:-1])}")
     page.wait_for_selector("svg.boop-bed", timeout=BOOT_TIMEOUT_MS)
@@ -169,8 +191,6 @@ def test_the_log_follows_the_game_replays_a_moment_and_the_share_link_stays_curr
     page.go_back()
     page.wait_for_selector("#choices")
     assert page.locator("#back-to-game").count() == 0
-    watched.assert_clean()
-    context.close()
 
 
 def audit(page: Any, source: str) -> list[str]:

@@ -4,10 +4,29 @@ the help at that rule."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+import pytest
+
+from browser.conftest import BOOT_TIMEOUT_MS, open_app
 from browser.test_boop_board import hotseat_link
+
+
+@pytest.fixture(scope="module")
+def module_context(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """A phone's browser (390×844, touch), shared by the file's tests (decision 0008)."""
+    context = browser.new_context(
+        **{**browser_context_args, "viewport": {"width": 390, "height": 844}, "has_touch": True}
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(shared_page: Any) -> Any:
+    """A tab of the phone's browser: the first test starts cold, the rest warm."""
+    return shared_page
 
 
 def focused(page: Any) -> str:
@@ -23,11 +42,8 @@ def edges(page: Any, selector: str) -> list[tuple[float, float]]:
 
 
 def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_links_into_it(
-    browser, site_url
+    page, site_url, watched
 ):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    watched = watch(page)
     open_app(page, site_url, "#/boop/rules")
     page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
     # Goal first, then sections; nothing wider than the phone; every control and cell 44 px or more.
@@ -70,16 +86,11 @@ def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_l
     assert page.locator("#rule-BP-2").inner_text() == "Placing a piece"
     box = page.locator("#rule-BP-2").bounding_box()
     assert box is not None and 0 <= box["y"] < 844
-    watched.assert_clean()
-    context.close()
 
 
-def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(browser, site_url):
+def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(page, site_url, watched):
     """Boo! (issue #11): an example steps to the route shown on its castle, told in words; the
     "find" exercise is played with keys alone: Booo!, a colour, arrows from the ghost to the visitor."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    watched = watch(page)
     open_app(page, site_url, "#/boo/rules")
     page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
@@ -105,17 +116,14 @@ def test_boos_help_steps_a_route_and_an_exercise_is_traced_by_keyboard(browser, 
     page.wait_for_selector("[data-lesson=find][data-verdict=right]")
     assert page.locator("#L-find-feedback").inner_text().startswith("Right")
     assert focused(page) == "L-find-again"
-    watched.assert_clean()
-    context.close()
 
 
-def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_keyboard(browser, site_url):
+def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_keyboard(
+    page, site_url, watched
+):
     """Ghosts Galore on a phone: the draft example steps, told in words; the exercise's flipped tile
     is laid with keys alone (arrows, Enter, R to turn it, Confirm) and judged by the score; the
     scoring example steps tile by tile, each tile's points said."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    watched = watch(page)
     open_app(page, site_url, "#/ghosts-galore/rules")
     page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
@@ -149,18 +157,15 @@ def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_ke
     page.wait_for_selector("[data-lesson=monsters][data-step='3']")
     assert "Ghosts: 6 → 18 points." in page.locator("#L-monsters-events").inner_text()
     assert focused(page) == "L-monsters-next"
-    watched.assert_clean()
-    context.close()
 
 
-def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_keyboard(browser, site_url):
+def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_keyboard(
+    page, site_url, watched
+):
     """Wooly Bully: an example far below waits still until it nears the view, then steps to the end
     when nobody can play; an example steps to a tile touching three and drawing three, told in words; the
     "close" exercise is played with keys alone: Enter on the tile, an arrow to the square, "Lay it here";
     the zoom buttons leave the field whole; the hand limit's example steps to its discards."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    page = context.new_page()
-    watched = watch(page)
     open_app(page, site_url, "#/wooly-bully/rules")
     page.wait_for_selector("figure.lesson", timeout=BOOT_TIMEOUT_MS)
     assert page.locator("article.rules h2").first.get_attribute("id") == "help-goal"
@@ -211,5 +216,3 @@ def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_k
         page.wait_for_selector(f"[data-lesson=v-hand][data-step='{step}']")
     assert "Player 1 discards a tile." in page.locator("#L-v-hand-events").inner_text()
     assert page.locator("#L-v-hand-box .discards svg").count() == 2
-    watched.assert_clean()
-    context.close()

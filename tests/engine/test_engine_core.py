@@ -13,12 +13,14 @@ from parlour.engine import (
     IllegalMove,
     Match,
     MatchRecord,
+    Ply,
     Rng,
     decode_link,
     encode_link,
     load_match,
 )
 from parlour.engine.bots import RandomBot, play_match
+from parlour.engine.game import canonical_json
 from toygame import GAME
 
 
@@ -100,6 +102,49 @@ def test_replaying_the_move_list_reproduces_the_match(seed, players):
     assert [GAME.state_hash(s) for s in again.states] == [GAME.state_hash(s) for s in match.states]
     assert again.outcome() == match.outcome()
     assert json.loads(text) == json.loads(again.dumps())
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    moves=st.lists(st.tuples(st.integers(0, 5), JSON_VALUES, st.none() | st.integers(0, 10**9)), max_size=6),
+    meta=st.dictionaries(st.text(max_size=5), JSON_VALUES, max_size=3),
+    options=st.dictionaries(st.text(max_size=5), JSON_VALUES, max_size=3),
+    seed=st.integers() | st.text(max_size=8),
+)
+def test_a_records_text_is_its_canonical_json(moves, meta, options, seed):
+    """The text is made from each ply's own (kept) text: it is still exactly the canonical JSON."""
+    plies = tuple(Ply(p, m, t) for p, m, t in moves)
+    record = MatchRecord("ghosts-galore", 3, options, seed, plies, meta)
+    assert record.dumps() == canonical_json(record.to_json())
+    assert MatchRecord.loads(record.dumps()) == record
+
+
+def test_writing_a_record_after_a_move_works_out_the_new_move_alone(monkeypatch):
+    """A match's record is written after every move (saved, sent to the bots' worker): the work
+    does not grow with the match (issue #17), each ply's text is made once."""
+    import parlour.engine.match as match_module
+
+    match = play_match(GAME, [RandomBot()] * 2, 7)
+    assert len(match.plies) >= 6
+    rebuilt = Match.replay(GAME, MatchRecord.loads(match.dumps()))
+    for ply in rebuilt.plies[:-1]:
+        assert ply.dumped  # written before: the match so far was saved
+    made: list[object] = []
+    monkeypatch.setattr(
+        match_module, "canonical_json", lambda data: made.append(data) or canonical_json(data)
+    )
+    rebuilt.undo()
+    rebuilt.play(match.plies[-1].player, GAME.decode_move(match.plies[-1].move), match.plies[-1].t)
+    assert rebuilt.dumps() == rebuilt.dumps() == match.dumps()
+    # The new move, and the record's few fields (game, options, players, seed): never the old moves.
+    assert len(made) <= 5 and [match.plies[-1].to_json()] == [m for m in made if isinstance(m, list)]
 
 
 @settings(max_examples=40, deadline=None)

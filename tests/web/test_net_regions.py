@@ -275,3 +275,33 @@ def test_a_ghosts_galore_tile_laid_is_inserted_alone_and_the_scores_redraw_their
     assert host.match.outcome() is not None
     assert inserted >= 2 * 8 * 3  # every tile laid, on both pages
     assert trains <= 2 * 3 * 2 and scores == 0  # a train whole only when its hidden tile is laid
+
+
+def test_a_wooly_bully_host_draws_its_seat_from_the_state_it_holds_as_a_guest_would(monkeypatch):
+    """The host's page does not read its own view back (15-30 ms a move in the browser, issue #17):
+    its field is the one a page reading the same view draws, at every move."""
+    net, (anna,), host_app, _host_dom, _guest_app, _guest_dom = table("wooly-bully", 2)
+    host, pick = net.host, random.Random(4)
+    read = type(host.game).from_view
+    reads: list[int] = []
+    monkeypatch.setattr(type(host.game), "from_view", lambda self, view: reads.append(1) or read(self, view))
+    for _ in range(12):
+        net.now += 1_000
+        if 0 in host.local()["act"] and host.local()["legal"]:
+            net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
+        elif anna.table["legal"]:
+            net.guest_out(anna, anna.move(pick.choice(anna.table["legal"])))
+        net.run()
+        host_app.render()  # the move drawn (its events animated)
+        host_app.render()
+        held = host_app.shown
+        assert not reads, "the host read its own view back"
+        netplay._LAST_VIEW = None
+        monkeypatch.setattr(type(host.game), "seen_by", None, raising=False)
+        host_app.render()  # from the view read back, as a guest's page does
+        assert reads and host_app.shown == held
+        monkeypatch.undo()
+        monkeypatch.setattr(
+            type(host.game), "from_view", lambda self, view: reads.append(1) or read(self, view)
+        )
+        reads.clear()

@@ -53,6 +53,7 @@ def boop_against_a_bot() -> tuple[TaskDom, app_mod.App, LocalSession]:
     session = app.sessions["boop"]
     app.sessions["boop"] = LocalSession.new(session.game, session.seats, app.bots("boop"), {}, "7")
     app.render()
+    app.put_ms = float("inf")  # a drawing put on the page in the task that made it, whatever the load
     return dom, app, app.sessions["boop"]
 
 
@@ -201,7 +202,7 @@ def test_a_drawing_that_fails_does_not_leave_input_waiting_for_ever():
     dom.click("undo")  # held behind the move's drawing
     render = app.render
 
-    def broken(*_made: str | None) -> None:
+    def broken(*_made: str | None, split: bool = False) -> None:
         app.render = render  # type: ignore[method-assign]
         raise RuntimeError("a bug while drawing")
 
@@ -214,13 +215,58 @@ def test_a_drawing_that_fails_does_not_leave_input_waiting_for_ever():
     assert dom.html == app.shown and dom.plies_shown() == 0
 
 
+def test_a_drawing_made_late_in_its_task_goes_on_the_page_in_the_next_and_input_waits_for_it():
+    """The markup made and compared in one task, the page changed in the next (issue #17): the
+    page never shows a state it was not drawn from, input waits for it, and a change meanwhile
+    is drawn after it, in order."""
+    dom, app, session = boop_against_a_bot()
+    app.split_ms, app.put_ms = float("inf"), 0.0  # every drawing counts as late in its task
+    seen = acting_on_the_page_shown(dom, app, session)
+    dom.click("bench-move", "5")
+    mine = len(session.match.plies)
+    assert mine and dom.plies_shown() == 0 and app.draw_pending  # made, not yet on the page
+    dom.click("undo")  # held: the player has not seen the move yet
+    assert len(session.match.plies) == mine and app.held
+    dom.run_task()  # put on the page
+    assert dom.plies_shown() == mine and dom.html == app.shown
+    while dom.tasks:  # Undo, on the page that shows the move, then its drawing
+        dom.run_task()
+    assert seen == [0, mine] and len(session.match.plies) == 0 and dom.plies_shown() == 0
+    while session.ai_to_act() is None:
+        dom.click("bench-move", "5")
+        while dom.tasks:
+            dom.run_task()
+    dom.timers.pop(0)()  # the bot's move: its rules
+    bot = len(session.match.plies)
+    dom.run_task()  # its markup made
+    assert app.draw_pending and dom.plies_shown() == bot - 1
+    dom.timers.pop(0)()  # its next action meanwhile (not held: a timer's, as a peer's move would be)
+    assert len(session.match.plies) > bot
+    dom.run_task()  # the drawing made before goes on the page, without the change
+    assert dom.plies_shown() == bot and app.draw_pending
+    while dom.tasks:  # then the change, made and put in tasks of their own
+        dom.run_task()
+    assert dom.plies_shown() == len(session.match.plies) and dom.html == app.shown
+    while session.ai_to_act() is not None:
+        dom.timers.pop(0)()
+        while dom.tasks:
+            dom.run_task()
+    dom.click("bench-move", "5")
+    assert app.draw_pending and dom.plies_shown() == len(session.match.plies) - 1
+    app.render()  # a drawing asked for meanwhile (a timer's): the page ends at the state as it is
+    assert dom.plies_shown() == len(session.match.plies) and dom.html == app.shown
+    while dom.tasks:
+        dom.run_task()
+    assert not app.draw_pending and dom.html == app.shown
+
+
 def boo_start_screens(monkeypatch: pytest.MonkeyPatch) -> tuple[PreparingDom, app_mod.App, list[str]]:
     """A 6-seat Boo! table (1 person, 5 hard bots) on its setup screen, with every screen the app
     makes listed by name; the address changes as in a browser (its event comes in a later task)."""
     dom = PreparingDom("#/boo")
     app = on_its_setup(dom)
     app.setup_for("boo")["seats"] = ["human"] + ["hard"] * 5
-    app.split_ms = float("inf")  # a quick start, whatever the machine's load
+    app.split_ms = app.put_ms = float("inf")  # a quick start, whatever the machine's load
     made: list[str] = []
     screen = app.screen
 

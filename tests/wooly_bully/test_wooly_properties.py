@@ -145,6 +145,22 @@ def test_wb_d1_a_view_is_the_same_whatever_the_hidden_information(game, seed):
     assert changed, "the twins must really differ for the test to mean anything"
 
 
+@settings(max_examples=8, deadline=None)
+@given(games)
+def test_a_held_state_seen_by_a_seat_is_the_state_read_back_from_its_view(game):
+    """The host's page draws its seat's view from the state it holds (``seen_by``, issue #17):
+    exactly what a guest gets from the same view, for every seat and a watcher, at every ply."""
+    match = random_match(*game)
+    for state in [*match.states[:: max(1, len(match.states) // 12)], match.state]:
+        for seat in (*range(state.players), None):
+            fast, read = GAME.seen_by(state, seat), GAME.from_view(GAME.view(state, seat))
+            assert GAME.encode_state(fast) == GAME.encode_state(read)
+            assert fast.board.cells == read.board.cells and fast.placed == read.placed
+            assert GAME.view(fast, seat) == GAME.view(state, seat)
+            if seat is not None and seat in GAME.to_act(state):
+                assert GAME.legal_moves(fast, seat) == GAME.legal_moves(read, seat)
+
+
 def test_wb_d1_secret_values_are_absent_from_a_serialised_view():
     state = GAME.setup(4, GAME.check_options({}), "secrets")
     text = canonical_json(GAME.view(state, 0))

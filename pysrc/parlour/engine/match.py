@@ -14,6 +14,7 @@ import json
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Generic
 
 from parlour.engine.errors import CorruptMatch, IllegalMove, ParlourError
@@ -35,6 +36,12 @@ class Ply:
 
     def to_json(self) -> list[JSON]:
         return [self.player, self.move] if self.t is None else [self.player, self.move, self.t]
+
+    @cached_property
+    def dumped(self) -> str:
+        """:meth:`to_json` as canonical JSON, worked out once (a record is written after every
+        move: :meth:`MatchRecord.dumps`)."""
+        return canonical_json(self.to_json())
 
     @classmethod
     def from_json(cls, data: JSON) -> Ply:
@@ -78,7 +85,21 @@ class MatchRecord:
         return out
 
     def dumps(self) -> str:
-        return canonical_json(self.to_json())
+        """``canonical_json(self.to_json())``, from each ply's own text (:attr:`Ply.dumped`) and
+        kept: a match is saved, sent to the bots' worker and checked against its reply after every
+        move, and making the whole text afresh grew with the match (issue #17: 800 plies of Boo!)."""
+        return self._dumped
+
+    @cached_property
+    def _dumped(self) -> str:
+        # The keys in canonical (sorted) order: game, meta, moves, options, players, seed, v.
+        meta = f',"meta":{canonical_json(dict(self.meta))}' if self.meta else ""
+        moves = ",".join(ply.dumped for ply in self.plies)
+        return (
+            f'{{"game":{canonical_json(self.game)}{meta},"moves":[{moves}],'
+            f'"options":{canonical_json(dict(self.options))},"players":{canonical_json(self.players)},'
+            f'"seed":{canonical_json(self.seed)},"v":{FORMAT_VERSION}}}'
+        )
 
     @classmethod
     def from_json(cls, data: JSON) -> MatchRecord:

@@ -18,6 +18,7 @@ from parlour.web import boards, embed, markup, redraw, router, screens, spent, t
 from parlour.web import settings as settings_mod
 from parlour.web.bots import BotDriver
 from parlour.web.play import (
+    LOG_SHOWN,
     BoardContext,
     Refusal,
     announcement,
@@ -25,6 +26,7 @@ from parlour.web.play import (
     game_screen,
     has_seat_zones,
     is_private,
+    log_first,
     privacy_screen,
     privacy_seat,
     seat_name,
@@ -50,6 +52,10 @@ SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
 a quicker one is drawn at once (one task: the least latency). A bot's move is always drawn apart."""
+PUT_MS = 10.0
+"""A drawing whose task had already taken longer than this (ms) when its markup was made and compared
+with the page's puts its changes on the page in the next task: making the markup (Python) and the
+page taking it (parsing, the nodes replaced) are each up to half of a redraw (issue #17)."""
 """How long the "Loading <game>" screen has to be painted before the (blocking) import starts."""
 """A pause before an AI moves, so a person sees their own move land first."""
 
@@ -75,6 +81,9 @@ class App:
         self.setups: dict[str, dict[str, Any]] = {}
         self.ui: dict[str, Any] = {}
         self.replay: int | None = None
+        self.earlier: tuple[LocalSession, int] | None = None
+        """The match whose log the player asked to show from an earlier ply ("Show earlier moves"),
+        and that ply (:func:`parlour.web.play.log_first`); any other match's log shows its newest."""
         self.last_events: list[Any] = []
         self.share_open = False
         """The share panel is open: it shows the link to the current moment, redrawn on every render."""
@@ -130,6 +139,13 @@ class App:
         """Input that arrived while a drawing was pending, acted on in order once the page shows the
         state it acts on (as the browser itself queues input behind a long task)."""
         self.split_ms = SPLIT_MS
+        self.put_ms = PUT_MS
+        self.putting: tuple[str, str, Any, dict[str, Any], float, float] | None = None
+        """A drawing made and waiting for the next task to be put on the page (:meth:`render`): the
+        markup, where focus goes, the changes planned, the screen's hints, and for the notes the ms
+        its markup took and the task's ms before it."""
+        self.again = False
+        """The state changed while a drawing made earlier waited to be put on the page."""
         self.diff_ms = 0.0
         """How long the last redraw compared the markup with the page's (benchmarks' notes)."""
         self.task_start = 0.0
@@ -203,9 +219,10 @@ class App:
         soon = getattr(self.dom, "soon", None)
         self.made = None  # the state changed: a screen made before it is out of date
         if self.draw_pending:
+            self.again = self.again or self.putting is not None  # drawn again once it is on the page
             return
         if not apart or soon is None:
-            self.render()
+            self.render(split=True)
             return
         self.draw_pending = True
         soon(self.flush)
@@ -218,7 +235,13 @@ class App:
         self.task_start = time.perf_counter()
         made, self.made = self.made, None
         try:
-            self.render(made)
+            if self.putting is None:
+                self.render(made, split=True)
+            else:
+                self.put_drawing()
+                if self.again:  # what changed meanwhile is drawn in a task of its own
+                    self.again = False
+                    self.show(apart=True)
         finally:  # whatever happened, held input is not left waiting for ever
             if self.held and not self.draw_pending:
                 self.dom.soon(self.release)
@@ -408,9 +431,12 @@ class App:
             self.ui["focus"] = "play-again"  # the end dialog opens: focus goes into it
         if self.revealed not in self.sessions[gid].acting():
             self.revealed = None  # the turn ended: the next player's secrets wait for the privacy screen
-        self.save(gid)
-        self.announce_last()
-        self.schedule_ai()
+        with spent.part("save"):
+            self.save(gid)
+        with spent.part("announce"):
+            self.announce_last()
+        with spent.part("bots"):
+            self.schedule_ai()
 
     def announce_last(self) -> None:
         session = self.sessions[self.route.game]
@@ -489,7 +515,8 @@ class App:
         ):
             return
         self.task_start = time.perf_counter()
-        played = session.run_due(now_ms())
+        with spent.part("rules"):
+            played = session.run_due(now_ms())
         if played:
             self.played(played[-1][2])
         else:
@@ -590,6 +617,10 @@ class App:
         elif action == "live":
             self.replay = None
             self.schedule_ai()
+        elif action == "log-earlier" and gid in self.sessions:
+            first = self.log_first(self.sessions[gid])
+            self.earlier = (self.sessions[gid], max(0, first - LOG_SHOWN))
+            self.ui["focus"] = f"replay-{first}"  # the newest of the moves it shows: read on up from there
         else:
             self.board_act(action, arg)
 
@@ -698,8 +729,11 @@ class App:
             return
         if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
-            step = int(arg) + (1 if key == "ArrowDown" else -1)
-            self.ui["focus"] = f"{action}-{min(max(step, 1), len(session.match.plies))}"
+            step = min(max(int(arg) + (1 if key == "ArrowDown" else -1), 1), len(session.match.plies))
+            first = self.log_first(session)
+            if step <= first:  # up past the oldest move drawn: the log shows earlier ones
+                self.earlier = (session, max(0, first - LOG_SHOWN))
+            self.ui["focus"] = f"{action}-{step}"
             return
         if self.route.screen in ("play", *NET_SCREENS):
             self.screen_ui()["key_on"] = (action, arg)  # which of the board's elements has the key
@@ -818,14 +852,16 @@ class App:
         if session is None or self.route.screen != "play" or self.replay is not None:
             return
         player = session.human_to_act()
-        legal = session.game.legal_moves(session.state, player) if player is not None else []
+        with spent.part("legal"):  # the benchmark's own choosing: a person's tap does none of it
+            legal = session.game.legal_moves(session.state, player) if player is not None else []
         if player is None or not legal:
             return
         move = legal[pick % len(legal)]
-        if session.realtime:
-            events = session.play_at(player, session.game.encode_move(move), now_ms())
-        else:
-            events = session.play(player, move)
+        with spent.part("rules"):
+            if session.realtime:
+                events = session.play_at(player, session.game.encode_move(move), now_ms())
+            else:
+                events = session.play(player, move)
         self.error = ""
         self.played(events)
 
@@ -837,6 +873,11 @@ class App:
         # stays on the element acted on.
         self.ui["focus"] = self.ui.pop("refocus", None) or target
         self.dom.announce(reason)
+
+    def log_first(self, session: LocalSession) -> int:
+        """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
+        earlier = self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None
+        return log_first(len(session.match.plies), self.replay, earlier)
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
@@ -863,6 +904,7 @@ class App:
             replay=self.replay,
             ui=self.ui,
             private=session.notes_of(viewer) if noting and viewer is not None else None,
+            earlier=self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None,
         )
         board = boards.board(session.game.id)
         if len(people) > 1 and board is not None and is_private(board, ctx) and human != self.revealed:
@@ -1006,9 +1048,16 @@ class App:
         frag = self.embedding[0] if self.embedding is not None else ""
         return self.t(f"game.{frag.split('&', 1)[0].removeprefix('game=')}.name")
 
-    def render(self, made: str | None = None) -> None:
+    def render(self, made: str | None = None, split: bool = False) -> None:
         """Draw the current state; ``made``: its screen's markup, made already in the task before
-        (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide)."""
+        (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide).
+        With ``split`` (a drawing of :meth:`show`, whose task began at :attr:`task_start`), the
+        changes made after more than :attr:`put_ms` of the task go on the page in the next task
+        (input held meanwhile, as in :meth:`show`), so that neither the making nor the putting
+        makes the task long (issue #17, decision 0009)."""
+        if self.putting is not None:
+            self.put_drawing()  # one made before goes on the page first: the page takes them in order
+        self.again = False  # this drawing is of the state as it is now
         self.made = None
         self.dom.set_language(self.settings.lang, self.t("app.title"))
         started = time.perf_counter()
@@ -1017,32 +1066,56 @@ class App:
                 made = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
         html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
+        before = (started - self.task_start) * 1000 if self.task_start else 0.0
         prepared = self.prepare_kept(html)
+        ui = self.screen_ui()
         if prepared:
             self.made = html  # the next task draws this very screen, unless the state changes first
-        changes = None
-        ui = self.screen_ui()
-        if not prepared:
-            # Where focus goes when the element it was on is gone: the board's own home (boop.'s
-            # cursor), else the status, the next decision in words (never the page's body).
-            with spent.part("draw"):
-                changes = self.draw(html, str(ui.get("home") or "status"))
-            self.shown, self.dirty = html, set()
+            note = getattr(self.dom, "note_redraw", None)
+            if note is not None:  # benchmarks: where a redraw's time went
+                note(
+                    (made_at - started) * 1000,
+                    (time.perf_counter() - made_at) * 1000,
+                    prepared,
+                    len(html),
+                    0.0,
+                    before,
+                )
+            return  # the screen is drawn in the next task
+        planned = self.plan(html)
+        self.last_events = []  # each event animates once: later redraws (a selection) show it still
+        # Where focus goes when the element it was on is gone: the board's own home (boop.'s
+        # cursor), else the status, the next decision in words (never the page's body).
+        self.putting = (
+            html,
+            str(ui.get("home") or "status"),
+            planned,
+            ui,
+            (made_at - started) * 1000,
+            before,
+        )
+        soon = getattr(self.dom, "soon", None)
+        late = (time.perf_counter() - self.task_start) * 1000 > self.put_ms
+        if split and late and planned and soon is not None and not self.prepared and not self.draw_pending:
+            self.draw_pending = True
+            soon(self.flush)
+            return
+        self.put_drawing()
+
+    def put_drawing(self) -> None:
+        """Put the drawing :meth:`render` made on the page: its changes, or the whole screen."""
+        assert self.putting is not None
+        html, home, planned, ui, markup_ms, before = self.putting
+        self.putting = None
+        started = time.perf_counter()
+        with spent.part("draw"):
+            changes = self.draw(html, home, planned)
+        self.shown, self.dirty = html, set()
         note = getattr(self.dom, "note_redraw", None)
         if note is not None:  # benchmarks: where a redraw's time went
-            size = prepared or (len(html) if changes is None else sum(len(c.markup) for c in changes))
-            before = (started - self.task_start) * 1000 if self.task_start else 0.0
-            note(
-                (made_at - started) * 1000,
-                (time.perf_counter() - made_at) * 1000,
-                size,
-                len(html),
-                self.diff_ms,
-                before,
-            )
-        if prepared:
-            return  # the screen is drawn in the next task
-        self.last_events = []  # each event animates once: later redraws (a selection) show it still
+            size = len(html) if changes is None else sum(len(c.markup) for c in changes)
+            put_ms = (time.perf_counter() - started) * 1000
+            note(markup_ms, self.diff_ms + put_ms, size, len(html), self.diff_ms, before)
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
             self.dom.focus(target)
@@ -1080,17 +1153,22 @@ class App:
         self.show(apart=True)
         return sum(map(len, new.values()))
 
-    def draw(self, html: str, home: str) -> list[redraw.Change] | None:
-        """Put ``html`` on the page: only what changed when the screen keeps its shape
-        (:func:`parlour.web.redraw.changes`), else the whole screen; the changes made, ``None``
-        when drawn whole. Kept layers drawn already are moved, never drawn again."""
+    def plan(self, html: str) -> list[redraw.Change] | None:
+        """The changes that turn the page into ``html`` when the screen keeps its shape
+        (:func:`parlour.web.redraw.changes`), ``None`` when it is to be drawn whole."""
+        if getattr(self.dom, "redraw", None) is None or self.shown is None:
+            return None
+        started = time.perf_counter()
+        with spent.part("diff"):
+            changes = redraw.changes(self.shown, html, frozenset(self.dirty))
+        self.diff_ms = (time.perf_counter() - started) * 1000
+        return changes
+
+    def draw(self, html: str, home: str, changes: list[redraw.Change] | None) -> list[redraw.Change] | None:
+        """Put ``html`` on the page: only the ``changes`` (:meth:`plan`) when there are some, else
+        the whole screen; the changes made, ``None`` when drawn whole. Kept layers drawn already
+        are moved, never drawn again."""
         apply: Any = getattr(self.dom, "redraw", None)
-        changes = None
-        if apply is not None and self.shown is not None:
-            started = time.perf_counter()
-            with spent.part("diff"):
-                changes = redraw.changes(self.shown, html, frozenset(self.dirty))
-            self.diff_ms = (time.perf_counter() - started) * 1000
         drawn = self.kept | self.prepared  # on the page, or parsed off it for this drawing
         self.prepared = set()
         if changes is not None:

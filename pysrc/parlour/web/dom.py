@@ -326,12 +326,18 @@ def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
         new.remove()
 
 
+IN_THE_FRAME = ("screen-title", "play-again")
+"""Ids focused in the next frame, not at once: each arrives with much new markup (a new screen's
+title; "Play again", the end dialog's first button), whose style focusing would make the browser
+work out inside the drawing's task (30-50 ms for a Boo! table's first screen, issue #11; 9-10 ms
+of the end's task, issue #17). The frame works that style out anyway."""
+
+
 def focus(element_id: str) -> None:
-    """Give ``element_id`` the keyboard focus. A new screen's title gets it in the next frame, and
-    the window goes to the screen's top then: focusing makes the browser work out the style of the
-    whole new screen, 30-50 ms inside the drawing's task on a Boo! table (issue #11), which the
-    frame does anyway. A key pressed before that frame acts on the title (:func:`listen`)."""
-    if element_id == "screen-title":  # a new screen starts at its top, whatever was scrolled
+    """Give ``element_id`` the keyboard focus. A new screen's title and the end dialog get it in the
+    next frame (:data:`IN_THE_FRAME`), and for a new screen the window goes to its top then. A key
+    pressed before that frame acts where the focus is going (:func:`listen`)."""
+    if element_id in IN_THE_FRAME:
         _focus_later(element_id)
         return
     el = js.document.getElementById(element_id)

@@ -7,6 +7,7 @@ so the same code renders in the browser and in tests on CPython.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from html import escape
 
 
@@ -47,7 +48,23 @@ def kept(element_id: str, key: str, body: str) -> str:
     return f'<g id="{element_id}"><!--keep:{element_id}:{key}-->{body}<!--/keep:{element_id}--></g>'
 
 
-_KEPT = re.compile(r"<!--keep:([\w-]+):([\w-]+)-->(.*?)<!--/keep:\1-->", re.S)
+_KEEP_MARK = re.compile(r"<!--keep:([\w-]+):([\w-]+)-->")
+
+
+def _kept(html: str) -> Iterator[tuple[int, int, str, str]]:
+    """Each :func:`kept` body of ``html``: where its opening mark starts, where its closing mark
+    ends, its id and its key. Each closing mark found with ``str.find``: a lazy ``.*?`` up to it
+    tried the closing mark at every character of the castle's 40 KB (a third of a redraw's
+    comparison in Pyodide, issue #17)."""
+    pos = 0
+    while (mark := _KEEP_MARK.search(html, pos)) is not None:
+        close = f"<!--/keep:{mark[1]}-->"
+        end = html.find(close, mark.end())
+        if end < 0:
+            pos = mark.end()
+            continue
+        yield mark.start(), end + len(close), mark[1], mark[2]
+        pos = end + len(close)
 
 
 def reuse_kept(html: str, shown: set[tuple[str, str]]) -> tuple[str, list[str], set[tuple[str, str]]]:
@@ -55,15 +72,14 @@ def reuse_kept(html: str, shown: set[tuple[str, str]]) -> tuple[str, list[str], 
     the screen now) left out, the ids of those, and every kept element of ``html`` (shown next)."""
     reused: list[str] = []
     found: set[tuple[str, str]] = set()
-
-    def cut(m: re.Match[str]) -> str:
-        found.add((m[1], m[2]))
-        if (m[1], m[2]) in shown:
-            reused.append(m[1])
-            return ""
-        return m[0]
-
-    return _KEPT.sub(cut, html), reused, found
+    out, at = [], 0
+    for start, end, element_id, key in _kept(html):
+        found.add((element_id, key))
+        if (element_id, key) in shown:
+            reused.append(element_id)
+            out.append(html[at:start])
+            at = end
+    return ("".join(out) + html[at:] if reused else html), reused, found
 
 
 def labelled(label: str, control: str) -> str:
@@ -89,9 +105,9 @@ def region_of(element: str) -> str:
 
 def kept_elements(html: str) -> dict[tuple[str, str], str]:
     """Every :func:`kept` element of ``html`` by id and key, with its whole markup."""
-    return {(m[1], m[2]): f'<g id="{m[1]}">{m[0]}</g>' for m in _KEPT.finditer(html)}
+    return {(i, key): f'<g id="{i}">{html[start:end]}</g>' for start, end, i, key in _kept(html)}
 
 
 def kept_in(html: str) -> set[tuple[str, str]]:
     """Every :func:`kept` element of ``html``: id and key."""
-    return {(m[1], m[2]) for m in _KEPT.finditer(html)}
+    return {(i, key) for _start, _end, i, key in _kept(html)}

@@ -142,6 +142,17 @@ _LAST_VIEW: tuple[Any, Any, Any] | None = None
 """The game, the view and the state :func:`view_state` made last."""
 
 
+def held_view(game: Game[Any, Any], view: JSON, state: Any, seat: int | None) -> None:
+    """The host's page: :func:`view_state` of its seat's ``view`` made from the ``state`` the host
+    holds (the game's ``seen_by``), not read back from the view and checked again: the host's own
+    state needs no check, and a Wooly Bully field read back took 15-30 ms a move in the browser
+    (issue #17). A game without ``seen_by`` reads the view as before."""
+    global _LAST_VIEW
+    seen_by = getattr(game, "seen_by", None)
+    if callable(seen_by) and not (_LAST_VIEW and _LAST_VIEW[0] is game and _LAST_VIEW[1] is view):
+        _LAST_VIEW = (game, view, seen_by(state, seat))
+
+
 def checked_view(game_id: str, view: JSON, seat: int | None) -> None:
     """A guest's check of each view the host sends (:func:`parlour.net.guest.check_view`: a view no
     rule allows is refused), decoding it through :func:`view_state`, so the page's redraw that
@@ -1118,6 +1129,8 @@ class NetPlay:
         assert host is not None and self.game is not None
         t = self.t
         local = host.local()
+        if host.match is not None and "view" in local:
+            held_view(host.game, local["view"], host.match.state, host.members["h"].seat)
         log_from = int(str(local.get("log_from") or 0))
         log, says = list(local.get("log") or []), list(local.get("says") or [])
         view = Table(host.lobby(), local, host.members["h"].seat, log, log_from, says)
@@ -1433,7 +1446,10 @@ class NetPlay:
     # --- the transport --------------------------------------------------------------------------
     def on_rtc(self, kind: str, conn: str, data: str) -> None:
         """An event of the WebRTC glue: handled, then drawn (in a task of its own when handling
-        took long, as a move on the local screen is: :meth:`draw`)."""
+        took long, as a move on the local screen is: :meth:`draw`). A peer's message is always
+        drawn in the next task: its check (a guest's of each view, the host's of each move) and
+        the drawing are each a task, and the drawing's markup and its putting on the page may be
+        two more (:meth:`parlour.web.app.App.render`), whatever the machine's load (issue #17)."""
         began = time.perf_counter()
         try:
             if self.role == "host" and self.host is not None:
@@ -1442,7 +1458,7 @@ class NetPlay:
                 self.guest_event(kind, conn, data)
         except ParlourError as err:
             self.app.error = self.t(err.code, **err.params) if err.code else err.message
-        self.draw(began)
+        self.draw(None if kind == "message" else began)
 
     def draw(self, began: float | None = None) -> None:
         """Draw what changed, the way the local match screen draws a move (decision 0066): at once
@@ -1485,7 +1501,7 @@ class NetPlay:
             self.lost = False
             self.send_guest(guest.hello(now))
         elif kind == "message":
-            with spent.part("receive"):
+            with spent.part("receive"):  # the host's message decoded and checked
                 out = guest.receive(data, now)
             self.send_guest(out)
             self.board_ahead(str(guest.lobby.get("game") or ""))

@@ -190,6 +190,9 @@ class BoardContext:
     names: list[str] = field(default_factory=list)
     """The players' names by seat where they gave them (a network table's lobby); empty for a
     local match, whose seats are named by the game ("Orange") and the setup (the computer's level)."""
+    earlier: int | None = None
+    """The first ply a local match's log was asked to draw ("Show earlier moves"); ``None``: the
+    newest :data:`LOG_SHOWN` only (:func:`log_first`)."""
 
     @property
     def game(self) -> Any:
@@ -648,8 +651,41 @@ the viewer's cut of its events, neither of which an end changes, and making a 18
 was tens of ms of the end's one task in Pyodide."""
 
 
-def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> list[str]:
-    """Each ply's log entry, marked as a region, kept between redraws while its ply and state stay."""
+LOG_SHOWN = 50
+"""How many of a local match's newest moves its log draws, and how many more "Show earlier moves"
+adds (decision 0006). The log's markup, its comparison with the page's and the page's own nodes
+then stay the same size however long the match runs: a Boo! match between hard bots can run to
+800 plies, and a move's task grew with them (issue #17)."""
+
+
+def log_first(plies: int, replay: int | None = None, earlier: int | None = None) -> int:
+    """The index of the first of ``plies`` moves the log draws: the newest :data:`LOG_SHOWN`, from
+    ``earlier`` when the player asked for earlier moves, and from the moment on show (``replay``,
+    the position after that many plies) when it is older still.
+
+    >>> log_first(30), log_first(130), log_first(130, earlier=40), log_first(130, replay=12)
+    (0, 80, 40, 11)
+    """
+    first = max(0, plies - LOG_SHOWN)
+    if earlier is not None:
+        first = min(first, max(0, earlier))
+    if replay is not None:
+        first = min(first, max(0, replay - 1))
+    return first
+
+
+def earlier_button(t: T, first: int) -> str:
+    """ "Show 50 earlier moves" above a log that starts at ply ``first`` (nothing when it starts at
+    the first): a region of its own, so a move that changes its words redraws it alone."""
+    if first <= 0:
+        return ""
+    label = t("app.log-earlier", count=min(LOG_SHOWN, first))
+    return region("log-earlier", button(label, "log-earlier", id="log-earlier", class_="small log-earlier"))
+
+
+def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool, first: int = 0) -> list[str]:
+    """Each ply's log entry from ply ``first`` on, marked as a region, kept between redraws while its
+    ply and state stay."""
     memo = _LOG_MARKUP.setdefault(ctx.session, {})
     stamp = (t("app.log-empty"), t("app.seat.n", n=1), ctx.viewer, replayable)
     if memo.get("stamp") != stamp:
@@ -658,7 +694,8 @@ def local_log_entries(t: T, ctx: BoardContext, board: Any, replayable: bool) -> 
     entries = []
     plies = ctx.session.match.plies
     stop = tab_stop(ctx.replay, len(plies))
-    for i, ply in enumerate(plies):
+    for i in range(first, len(plies)):
+        ply = plies[i]
         current = replayable and ctx.replay == i + 1
         hit = memo.get(i)
         state = (current, stop == i + 1)
@@ -746,8 +783,11 @@ def log_panel(
     match's; a network table passes its own (the moments its page saw are replayable and
     embeddable, decisions 0075, 0077), and may pass a ``memo`` it keeps between redraws: each
     entry's markup by what it is drawn from (an entry drawn before is not drawn again)."""
+    earlier = ""
     if items is None:
-        entries = local_log_entries(t, ctx, board, replayable)
+        first = log_first(len(ctx.session.match.plies), ctx.replay, ctx.earlier)
+        entries = local_log_entries(t, ctx, board, replayable, first)
+        earlier = earlier_button(t, first)
     else:
         shown = {item.index + 1 for item in items if replayable and item.replayable}
         stop = ctx.replay if ctx.replay is not None else max(shown, default=0)
@@ -767,7 +807,7 @@ def log_panel(
     body = (
         # Each entry a region (marked once, when it is drawn): a move's entry is inserted alone, the
         # log is not drawn again.
-        tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")
+        earlier + tag("ol", "".join(entries), class_="log", id="move-log", data_keep_scroll="end")
         if entries
         else tag("p", esc(t("app.log-empty")), class_="muted")
     )

@@ -543,6 +543,11 @@ class WoolyBully(Game[WoolyState, Move]):
 
     stand_in = from_view
 
+    def seen_by(self, state: WoolyState, player: int | None) -> WoolyState:
+        """``from_view(view(state, player))`` without reading the view back: for a state already
+        held (the host's page draws its own seat's view of it at every move)."""
+        return valid.seen_by(state, player)
+
     def view(self, state: WoolyState, player: int | None) -> JSON:
         """WB-D1: own colour and hand; others' hand sizes and revealed colours; the bag's size only."""
         if player is not None:

@@ -10,6 +10,7 @@ Each refusal is a ``ValueError`` that says what is wrong.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from parlour.games.wooly_bully.board import Board, Pos, neighbour, rotated_edges
@@ -258,3 +259,31 @@ def hidden_filled(view: dict[str, Any]) -> WoolyState:
     data["hands"] = hands
     data["bag"] = pool
     return read(data)
+
+
+def seen_by(state: WoolyState, you: int | None) -> WoolyState:
+    """:func:`hidden_filled` of ``you``'s view of ``state``, made from the state itself: the same
+    stand-ins for what ``you`` cannot see, the rest (the board) shared, nothing read or checked
+    again. For the state the host holds (its own page draws its seat's view: issue #17); a view
+    from elsewhere goes through :func:`hidden_filled`."""
+    shown = bool(state.ended)
+    kept = [c if (p == you or state.revealed[p] or shown) else None for p, c in enumerate(state.colours)]
+    unseen_colours = [c for c in range(len(COLOURS)) if c not in kept]
+    seen = set(state.hands[you]) if you is not None else set()
+    for _rot, stack in state.board.cells.values():
+        seen.update(stack)
+    seen.update(state.discards)
+    pool = [t for t in bag_ids() if t not in seen]
+    hands = []
+    for p, hand in enumerate(state.hands):
+        if p == you:
+            hands.append(hand)
+        else:
+            hands.append(tuple(pool[: len(hand)]))
+            pool = pool[len(hand) :]
+    return replace(
+        state,
+        colours=tuple(c if c is not None else unseen_colours.pop(0) for c in kept),
+        hands=tuple(hands),
+        bag=tuple(pool),
+    )
