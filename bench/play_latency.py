@@ -39,10 +39,12 @@ new PerformanceObserver((list) => list.getEntries().forEach((e) => {
   if (e.startTime >= window.benchFrom) window.benchLong.push([e.startTime - window.benchFrom, e.duration]);
 })).observe({ type: "longtask" });
 window.benchFrames = [];
-// Where a long frame's time went: scripts (Python runs inside them) against style and layout.
+// Where a long frame's time went: scripts (Python runs inside them; the style and layout they forced)
+// against the frame's own style and layout.
 new PerformanceObserver((list) => list.getEntries().forEach((e) => window.benchFrames.push({
   ms: Math.round(e.duration),
   script_ms: Math.round(e.scripts.reduce((a, s) => a + s.duration, 0)),
+  forced_ms: Math.round(e.scripts.reduce((a, s) => a + (s.forcedStyleAndLayoutDuration || 0), 0)),
   layout_ms: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
   by: e.scripts.map((s) => s.invoker).slice(0, 3),
 }))).observe({ type: "long-animation-frame" });
@@ -143,7 +145,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float) ->
         "ended_s": ended_s,
         # Each long task named by the calls into Python it ran and their parts (parlour.web.spent).
         "long_tasks": named(long_tasks, calls, since)[:6],
-        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:3],
+        "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:6],
         "tap_to_redraw_p95_ms": round(redraws[int(0.95 * (len(redraws) - 1))], 1) if redraws else None,
         "tap_to_redraw_median_ms": round(statistics.median(redraws), 1) if redraws else None,
         "redraws": spread(noted),

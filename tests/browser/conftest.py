@@ -180,6 +180,17 @@ def forget(context: Any, site_url: str) -> None:
     blank.close()
 
 
+@pytest.fixture(scope="session")
+def kept_browsers(browser: Any) -> Iterator[list[Any]]:
+    """Browsers (contexts) of people at a network table, lent to each test in turn (the net tests'
+    ``people``): a person's first visit in the run starts cold, a later test's person warm, as a
+    player coming back (decision 0008). Between tests their tabs are closed and ``forget`` run."""
+    kept: list[Any] = []
+    yield kept
+    for context in kept:
+        context.close()
+
+
 def open_app(page: Any, url: str, fragment: str = "") -> None:
     page.goto(url + fragment)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_TIMEOUT_MS)

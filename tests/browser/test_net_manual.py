@@ -12,7 +12,7 @@ from typing import Any
 import build
 import pytest
 
-from browser.conftest import BOOT_TIMEOUT_MS, open_app, watch
+from browser.conftest import BOOT_TIMEOUT_MS, forget, leave, open_app, watch
 from browser.test_match_screen import VIEWPORTS, audit, inside
 from parlour.engine import Match, MatchRecord
 from parlour.games.boop import GAME
@@ -52,17 +52,21 @@ def rtc_ready(browser: Any) -> None:
 
 
 class People:
-    """Browser contexts (one per person) whose pages are watched; all checked clean at the end."""
+    """People's browsers (one context per person) whose pages are watched; all checked clean at the
+    end. ``context()`` lends a kept browser (conftest's ``kept_browsers``: cold the first time in a
+    run, warm after); a test may make and add its own to ``contexts`` (closed at the end)."""
 
-    def __init__(self, browser: Any, url: str) -> None:
-        self.browser, self.url = browser, url
+    def __init__(self, browser: Any, url: str, kept: list[Any]) -> None:
+        self.browser, self.url, self.kept = browser, url, kept
+        self.lent = 0
         self.contexts: list[Any] = []
         self.watches: list[Any] = []
 
     def context(self) -> Any:
-        context = self.browser.new_context()
-        self.contexts.append(context)
-        return context
+        if self.lent == len(self.kept):
+            self.kept.append(self.browser.new_context())
+        self.lent += 1
+        return self.kept[self.lent - 1]
 
     def page(self, context: Any, fragment: str) -> Any:
         page = context.new_page()
@@ -72,8 +76,8 @@ class People:
 
 
 @pytest.fixture
-def people(browser: Any, site_url: str, rtc_ready: None) -> Iterator[People]:
-    group = People(browser, site_url)
+def people(browser: Any, site_url: str, rtc_ready: None, kept_browsers: list[Any]) -> Iterator[People]:
+    group = People(browser, site_url, kept_browsers)
     yield group
     try:  # checked before closing: a context closing is a peer leaving, which trystero logs
         for w in group.watches:
@@ -81,6 +85,10 @@ def people(browser: Any, site_url: str, rtc_ready: None) -> Iterator[People]:
     finally:
         for context in group.contexts:
             context.close()
+        for context in group.kept[: group.lent]:
+            for page in context.pages:
+                leave(page)
+            forget(context, site_url)
 
 
 # --- what people do -----------------------------------------------------------------------------

@@ -375,4 +375,26 @@ def test_a_benchmark_gets_each_task_named_with_its_parts_and_nothing_otherwise(p
     start, ms, name, *parts = line.split()
     assert float(start) >= 0 and float(ms) >= 0
     assert name.endswith("bots_step")
-    assert sorted(p.split("=")[0] for p in parts) == ["board", "bots", "markup"]
+    assert sorted(p.split("=")[0] for p in parts if not p.startswith("gc")) == ["board", "bots", "markup"]
+    spent.timing(False)
+
+
+def test_a_garbage_collection_is_named_as_a_part_of_the_task_it_fell_in(monkeypatch):
+    """A full collection walks every object a long match keeps: named, it is not taken for the
+    part it interrupted (issue #17)."""
+    import gc
+
+    from parlour.web import spent
+
+    monkeypatch.setattr(spent, "ON", [False])
+    spent.take()
+    gc.collect()
+    assert not spent.take()
+    spent.timing(True)
+    try:
+        gc.collect()
+        assert [p.split("=")[0] for p in spent.take().split()] == ["gc2"]
+    finally:
+        spent.timing(False)
+    gc.collect()
+    assert not spent.take()

@@ -244,3 +244,33 @@ def test_the_end_dialog_opens_and_closes_without_drawing_the_screen_whole():
     assert 'id="end-screen"' not in dom.html and " inert" not in dom.html and dom.html == app.shown
     assert ("remove", "end-screen") in {(c.kind, c.target) for c in dom.changed[-1]}
     assert whole != dom.html
+
+
+def test_a_boo_trace_starting_sets_the_grids_attributes_not_its_81_cells():
+    """Pressed and dragged through while a route is traced: said once on the grid of cells, so a
+    "Booo!" (and the claim that ends the trace) sets the grid's attributes instead of drawing every
+    row again (16 KB of SVG, issue #17)."""
+    from parlour.games.boo.castle import COLOURS
+    from parlour.games.boo.solver import shortest_route
+
+    dom = RegionDom("#/boo")
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()  # the game's package loads
+    setup = app.setup_for("boo")
+    setup["seats"] = [HUMAN] * 2
+    dom.click("start")
+    session = app.sessions["boo"]
+    app.sessions["boo"] = session = LocalSession.new(
+        session.game, session.seats, app.bots("boo"), setup["options"], "7"
+    )
+    app.render()
+    route = shortest_route(session.state.problem(0))
+    assert route is not None
+    dom.timers.clear()
+    dom.click("boo-colour", f"0:{COLOURS[route.colour]}")  # "Booo!" in the route's colour
+    assert session.state.claimant == 0 and dom.html == app.shown
+    started = dom.changed[-1]
+    assert ("attrs", "boo-cells") in {(c.kind, c.target) for c in started}
+    assert 'id="boo-cells" data-press="1" data-drag="1">' in dom.html
+    assert [c.target for c in started if c.target.startswith("boo-row-")] == []

@@ -447,9 +447,14 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         found = el.closest("[data-action]") if _some(el) and hasattr(el, "closest") else None
         return found if _some(found) else None
 
+    def marked(el: Any, name: str) -> bool:
+        # ``data-press`` and ``data-drag`` on an element or on a group around its actions (Boo!'s
+        # grid of cells while a route is traced: one attribute set, not 81 cells drawn again).
+        return _some(el) and _some(el.closest(f"[data-{name}]"))
+
     def on_click(event: Any) -> None:
         el = target_of(event)
-        if el is not None and data(el, "press") and int(event.detail or 0) > 0:
+        if el is not None and marked(el, "press") and int(event.detail or 0) > 0:
             return  # a pointer already acted on pointerdown (keyboard clicks have detail 0)
         if el is not None and el.tagName not in ("SELECT", "INPUT"):
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
@@ -461,10 +466,10 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         # ``data-press`` elements act when touched, not on release: several people can press at
         # the same moment (a click needs a lone pointer; multi-touch would swallow it).
         el = target_of(event)
-        if el is None or not data(el, "press") or el.hasAttribute("disabled"):
+        if el is None or not marked(el, "press") or el.hasAttribute("disabled"):
             return
         if event.pointerType != "mouse" or event.button == 0:
-            if data(el, "drag"):
+            if marked(el, "drag"):
                 dragging[int(event.pointerId)] = data(el, "arg")
                 with contextlib.suppress(Exception):
                     el.releasePointerCapture(event.pointerId)  # touch captures by default
@@ -475,8 +480,8 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         if pid not in dragging:
             return
         hit = js.document.elementFromPoint(event.clientX, event.clientY)
-        el = hit.closest("[data-drag]") if _some(hit) else None
-        if _some(el) and data(el, "arg") != dragging[pid]:
+        el = hit.closest("[data-action]") if _some(hit) else None
+        if marked(el, "drag") and data(el, "arg") != dragging[pid]:
             dragging[pid] = data(el, "arg")
             on_event("click", data(el, "action"), data(el, "arg"), "", "")
 
@@ -501,7 +506,7 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
         key = event.key
         if key != "Escape" and str(getattr(typed, "tagName", "")) in ("INPUT", "SELECT", "TEXTAREA"):
             return  # keys typed into a field are the field's (an answer code holds "-"); Esc still closes
-        if el is not None and data(el, "drag") and key == "Enter":
+        if el is not None and marked(el, "drag") and key == "Enter":
             event.preventDefault()  # on a traced route Enter shows it (a tap there starts a drag)
             on_event("key", data(el, "action"), data(el, "arg"), "", key)
             return
@@ -544,7 +549,7 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
 
         return handler
 
-    spent.ON[0] = _some(getattr(js.window, "parlourTasks", None))
+    spent.timing(_some(getattr(js.window, "parlourTasks", None)))
     doc = js.document
     for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
         doc.addEventListener(kind, _proxy(highlight(on)))

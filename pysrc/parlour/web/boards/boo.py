@@ -542,6 +542,8 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
         if cell is not None:
             extra.setdefault(cell, []).append(esc(t(key)))
     on_route = esc(t("boo.a11y.on-route"))
+    # Pressed and dragged through while a route is traced: said once on the grid, so a trace
+    # starting or ending sets the grid's attributes instead of drawing its 81 cells again (16 KB).
     press = ' data-press="1" data-drag="1"' if current is not None else ""
     rows = []
     for y in range(SIZE):
@@ -558,12 +560,12 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
             tab = 0 if name == cursor else -1
             cells.append(
                 f'<g class="{klass}" id="cell-{name}" role="gridcell" tabindex="{tab}" data-action="cell"'
-                f' data-arg="{name}"{press} aria-label="{", ".join(words)}">'
+                f' data-arg="{name}" aria-label="{", ".join(words)}">'
                 f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>'
             )
         # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
         rows.append(region(f"boo-row-{y}", f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'))
-    return f'<g class="cells" id="boo-cells">{"".join(rows)}</g>'
+    return f'<g class="cells" id="boo-cells"{press}>{"".join(rows)}</g>'
 
 
 def ghost_moved(ctx: BoardContext, shown: dict[str, Any] | None) -> tuple[str, int] | None:
