@@ -181,14 +181,16 @@ def forget(context: Any, site_url: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def kept_browsers(browser: Any) -> Iterator[list[Any]]:
+def kept_browsers(browser: Any) -> Iterator[dict[bool, list[Any]]]:
     """Browsers (contexts) of people at a network table, lent to each test in turn (the net tests'
-    ``people``): a person's first visit in the run starts cold, a later test's person warm, as a
-    player coming back (decision 0008). Between tests their tabs are closed and ``forget`` run."""
-    kept: list[Any] = []
+    ``people``), without and with a touch screen: a person's first visit in the run starts cold, a
+    later test's person warm, as a player coming back (decision 0008). Between tests their tabs are
+    closed and ``forget`` run."""
+    kept: dict[bool, list[Any]] = {False: [], True: []}
     yield kept
-    for context in kept:
-        context.close()
+    for contexts in kept.values():
+        for context in contexts:
+            context.close()
 
 
 def open_app(page: Any, url: str, fragment: str = "") -> None:

@@ -41,12 +41,8 @@ SEEDED_RANDOM = """(() => {
 
 
 def seeded(group: Any, seed: int) -> Any:
-    """A person's browser whose randomness is fixed by ``seed``: one of the test's own, since an init
-    script stays with its browser (a kept one would pass it to later tests)."""
-    context = group.browser.new_context()
-    group.contexts.append(context)
-    context.add_init_script(SEEDED_RANDOM % seed)
-    return context
+    """A person's browser whose pages' randomness is fixed by ``seed``."""
+    return group.context(init=SEEDED_RANDOM % seed)
 
 
 def cells(text: str | None) -> frozenset[tuple[int, int]]:

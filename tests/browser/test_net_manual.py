@@ -56,27 +56,41 @@ class People:
     end. ``context()`` lends a kept browser (conftest's ``kept_browsers``: cold the first time in a
     run, warm after); a test may make and add its own to ``contexts`` (closed at the end)."""
 
-    def __init__(self, browser: Any, url: str, kept: list[Any]) -> None:
+    def __init__(self, browser: Any, url: str, kept: dict[bool, list[Any]]) -> None:
         self.browser, self.url, self.kept = browser, url, kept
-        self.lent = 0
+        self.lent: list[Any] = []
         self.contexts: list[Any] = []
         self.watches: list[Any] = []
+        self.setup: dict[Any, tuple[tuple[int, int] | None, str | None]] = {}
 
-    def context(self) -> Any:
-        if self.lent == len(self.kept):
-            self.kept.append(self.browser.new_context())
-        self.lent += 1
-        return self.kept[self.lent - 1]
+    def context(self, touch: bool = False, size: tuple[int, int] | None = None, init: str = "") -> Any:
+        """A kept browser not yet lent in this test (a touch screen's if ``touch``). Its pages in this
+        test get the window ``size`` and the ``init`` script (a page's, not the browser's: the browser
+        goes on to other tests)."""
+        free = [c for c in self.kept[touch] if c not in self.lent]
+        if not free:
+            free = [self.browser.new_context(has_touch=touch)]
+            self.kept[touch].append(free[0])
+        self.lent.append(free[0])
+        self.setup[free[0]] = (size, init or None)
+        return free[0]
 
     def page(self, context: Any, fragment: str) -> Any:
         page = context.new_page()
+        size, init = self.setup.get(context, (None, None))
+        if size:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+        if init:
+            page.add_init_script(init)
         self.watches.append(watch(page))
         open_app(page, self.url, fragment)
         return page
 
 
 @pytest.fixture
-def people(browser: Any, site_url: str, rtc_ready: None, kept_browsers: list[Any]) -> Iterator[People]:
+def people(
+    browser: Any, site_url: str, rtc_ready: None, kept_browsers: dict[bool, list[Any]]
+) -> Iterator[People]:
     group = People(browser, site_url, kept_browsers)
     yield group
     try:  # checked before closing: a context closing is a peer leaving, which trystero logs
@@ -85,7 +99,7 @@ def people(browser: Any, site_url: str, rtc_ready: None, kept_browsers: list[Any
     finally:
         for context in group.contexts:
             context.close()
-        for context in group.kept[: group.lent]:
+        for context in group.lent:
             for page in context.pages:
                 leave(page)
             forget(context, site_url)
@@ -231,12 +245,7 @@ def test_a_network_table_is_the_shared_match_screen_at_every_size(people, viewpo
     names the decision, its buttons and the bed are on screen with no scrolling, and a refused tap
     shows its reason beside the board with the rule's link, the cell marked and focused. The
     computer's move is thought out in the bot worker."""
-    width, height = VIEWPORTS[viewport]
-    context = people.browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=viewport != "desktop"
-    )
-    context.add_init_script(COUNT_BOT_ANSWERS)
-    people.contexts.append(context)
+    context = people.context(viewport != "desktop", VIEWPORTS[viewport], COUNT_BOT_ANSWERS)
     host = people.page(context, "#/boop/host")
     host.wait_for_selector("#net-host-name", timeout=BOOT_TIMEOUT_MS)
     host.fill("#net-host-name", "Hanna")

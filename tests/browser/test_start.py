@@ -65,6 +65,10 @@ addEventListener("DOMContentLoaded", () => {
   const heard = () => said.textContent && window.said.push(said.textContent);
   heard();
   new MutationObserver(heard).observe(said, { childList: true, characterData: true, subtree: true });
+  // What the page's own live region says (the app's announcements), each time it is given words.
+  window.liveSaid = [];
+  const live = document.getElementById("live");
+  new MutationObserver(() => window.liveSaid.push(live.textContent)).observe(live, { childList: true, characterData: true, subtree: true });
   // Then the app's own phase: loading the game's package.
   window.gamePhases = [];
   new MutationObserver(() => {
@@ -74,6 +78,28 @@ addEventListener("DOMContentLoaded", () => {
 });
 """
 """Records each phase the loading screen names, in order, and the game-loading phase after it."""
+
+
+def in_live_regions(page: Any, role: str) -> list[bool]:
+    """For each element of ``role`` in Chromium's accessibility tree: whether it lies in a live
+    region, where a screen reader says each of its changes (6-11 a second for a loading bar)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    by_id = {node["nodeId"]: node for node in nodes}
+    parent = {child: node["nodeId"] for node in nodes for child in node.get("childIds", [])}
+
+    def live(node_id: str | None) -> bool:
+        while node_id is not None:
+            props = {p["name"]: p["value"].get("value") for p in by_id[node_id].get("properties", [])}
+            if props.get("live") in ("polite", "assertive"):
+                return True
+            node_id = parent.get(node_id)
+        return False
+
+    return [live(node["nodeId"]) for node in nodes if node.get("role", {}).get("value") == role]
 
 
 def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
@@ -110,6 +136,8 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     words = f"Завантажуємо Python: {have} з {megabytes(dist, wheel, *build.FETCHED_AT_START)} МБ"
     page.wait_for_function(f"document.getElementById('loading-text').textContent === {words!r}")
     assert page.locator("#loading-text").get_attribute("aria-hidden") == "true", "its copy is heard"
+    # The bar moves with every figure: it is in no live region (a screen reader would say each).
+    assert in_live_regions(page, "progressbar") == [False]
 
     page.click(".picker .card[data-game=boop] a.primary")
     assert page.locator(".picker").count() == 0, "the tap shows that the game is on its way"
@@ -139,6 +167,8 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     assert figures == sorted(set(figures)) and len(figures) >= 4, shown
     assert page.url.endswith("#/boop")
     assert page.locator("html").get_attribute("lang") == "uk"
+    # The game's loading was heard once, by name, not each figure (its screen is no live region).
+    assert page.evaluate("window.liveSaid") == ["Завантажуємо boop.…"]
     w.assert_clean()
     context.close()
 

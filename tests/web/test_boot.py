@@ -68,16 +68,45 @@ ffi = types.ModuleType("pyodide.ffi")
 ffi.create_proxy = lambda fn: fn
 sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
 from parlour.web import boot
-steps = []
-for done in boot.loading():
-    steps.append([done, sorted(m for m in sys.modules if m.startswith("parlour"))])
-print(json.dumps(steps))
+before = set(sys.modules)
+parlour = lambda: sorted(m for m in sys.modules if m.startswith("parlour"))
+first = parlour()
+steps = [[done, parlour()] for done in boot.loading()]
+
+
+class Page:
+    # The page as the app's start sees it: nothing saved, the picker's address; the rest does nothing.
+    html = ""
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+    def storage_get(self, key):
+        return None
+    def languages(self):
+        return ["en"]
+    def location_hash(self):
+        return "#/"
+    def update_waiting(self):
+        return False
+    def render(self, html, home):
+        self.html = html
+
+
+from parlour.web import app
+page = Page()
+app.start.__globals__["App"](page).start()
+picker = {"drawn": 'data-screen="picker"' in page.html, "parlour": parlour(),
+          "stdlib": sorted(m for m in set(sys.modules) - before if not m.startswith("parlour"))}
+later = [[name, parlour()] for name in boot.later()]
+print(json.dumps({"first": first, "steps": steps, "picker": picker, "later": later}))
 """
 
 
-def test_a_start_without_a_snapshot_imports_the_app_in_steps_the_page_can_paint_between():
-    """The page shows its words between two steps (decision 0089): the app's modules come a few at a
-    time, the share done rises to 1, and at the end everything the app needs is there."""
+def test_a_start_without_a_snapshot_imports_the_picker_in_steps_and_a_matchs_modules_after():
+    """The page shows its words between two steps (decision 0089): the picker's modules come a few
+    at a time, the share done rising to 1. The picker is drawn with none of a match's modules, nor
+    the standard library's ``html``, ``urllib.parse`` or ``argparse`` (decision 0004: compiled from
+    source on a first start, they were a third of the app's import time); those come after, a
+    module a step, and then everything the page may need is there."""
     out = subprocess.run(
         [sys.executable, "-c", LOADING],
         capture_output=True,
@@ -85,14 +114,29 @@ def test_a_start_without_a_snapshot_imports_the_app_in_steps_the_page_can_paint_
         check=True,
         cwd=Path(boot.__file__).parents[2],
     )
-    steps = json.loads(out.stdout)
+    result = json.loads(out.stdout)
+    steps, picker, later = result["steps"], result["picker"], result["later"]
     shares = [done for done, _ in steps]
-    assert shares == sorted(shares) and shares[-1] == 1 and len(steps) >= 8
+    assert shares == sorted(shares) and shares[-1] == 1 and len(steps) == len(boot.LOADING_STEPS)
     modules = [set(names) for _, names in steps]
-    assert set(boot.PAGE_MODULES) <= modules[-1]
-    new = [len(after - before) for before, after in zip([set(), *modules], modules, strict=False)]
-    # No step takes the bulk: the largest brings at most a third of the app's modules.
+    assert {"parlour.web.app", "parlour.web.dom"} <= modules[-1]
+    new = [
+        len(after - before) for before, after in zip([set(result["first"]), *modules], modules, strict=False)
+    ]
+    # No step takes the bulk: the largest brings at most a third of the picker's modules.
     assert max(new) <= len(modules[-1]) / 3, new
+    assert picker["drawn"] and set(picker["parlour"]) == modules[-1], "drawing the picker imports nothing"
+    assert not set(boot.LATER_STEPS) & set(picker["parlour"]), picker["parlour"]
+    assert not any(m.startswith("parlour.games.") for m in picker["parlour"])
+    assert not {"html", "urllib.parse", "argparse"} & set(picker["stdlib"]), picker["stdlib"]
+    # Then the rest, one module of LATER_STEPS a step, each bringing little, until all is there.
+    assert [name for name, _ in later] == list(boot.LATER_STEPS)
+    brought = [
+        len(set(names) - set(before))
+        for before, (_, names) in zip([picker["parlour"], *(n for _, n in later)], later, strict=False)
+    ]
+    assert set(boot.PAGE_MODULES) <= set(later[-1][1])
+    assert max(brought[:-1]) <= 3, brought  # the network package, last, is one package of six
 
 
 OPENING = r"""
@@ -103,9 +147,11 @@ sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("p
 from parlour.web import boot
 for _ in boot.loading():
     pass
+gid, how, idle = sys.argv[1], sys.argv[2], sys.argv[3] == "idle"
+for _ in boot.later() if idle else ():  # the page's idle steps after the picker came first
+    pass
 from parlour import games
 from parlour.web import boards
-gid, how = sys.argv[1], sys.argv[2]
 before = list(sys.modules)
 steps = []
 if how == "steps":
@@ -130,10 +176,11 @@ print(json.dumps({
 """
 
 
-def opened(game_id: str, how: str) -> dict[str, Any]:
-    """Open ``game_id`` in a new Python after the app's start, ``how``: "steps" or "import"."""
+def opened(game_id: str, how: str, idle: bool = True) -> dict[str, Any]:
+    """Open ``game_id`` in a new Python after the app's start, ``how``: "steps" or "import";
+    ``idle``: after the page's idle steps (:func:`parlour.web.boot.later`), else right after the picker."""
     out = subprocess.run(
-        [sys.executable, "-c", OPENING, game_id, how],
+        [sys.executable, "-c", OPENING, game_id, how, "idle" if idle else "at once"],
         capture_output=True,
         text=True,
         check=True,
@@ -162,6 +209,23 @@ def test_opening_a_game_in_steps_imports_one_module_a_step_and_ends_as_an_import
             sorted(stepped[key]) == sorted(at_once[key]) if key == "modules" else stepped[key] == at_once[key]
         )
     assert stepped["bound"] is True and stepped["game"] != "NoneType"
+
+
+def test_a_game_opened_before_the_idle_steps_imports_a_matchs_modules_first_a_step_each():
+    """A tap on a game right after the picker is up (or during the start): the modules the picker
+    left for later (decision 0004) come first in the game's own steps, each step bringing the module
+    it names and little else, then the game's as usual; the end is that of an import at once."""
+    at_once, stepped = opened("boop", "import", idle=False), opened("boop", "steps", idle=False)
+    n = len(boot.MATCH_STEPS)
+    first, then = stepped["steps"][:n], stepped["steps"][n:]
+    for name, (_, new, _) in zip(boot.MATCH_STEPS, first, strict=True):
+        assert name in new and len(new) <= 3, first  # the picker had imported none of them
+    assert [new for _, new, _ in then] == [[m] for m in boards.OPENING["boop"]]
+    shares = [done for done, _, _ in stepped["steps"]]
+    assert shares == sorted(set(shares)) and shares[-1] == 1
+    match_modules = {m for _, new, _ in first for m in new}
+    assert set(stepped["modules"]) == set(at_once["modules"]) | match_modules
+    assert stepped["names"] == at_once["names"] and stepped["bound"] is True
 
 
 @pytest.fixture

@@ -63,6 +63,17 @@ def test_opening_a_game_names_its_loading_with_the_share_done_in_the_persons_lan
     assert not_loaded == ["ghosts-galore"]
 
 
+def test_a_screen_reader_hears_a_games_loading_once_not_every_figure(not_loaded: list[str]):
+    """The figure changes every step (6-11 times a second on a first start): the loading screen is
+    no live region, and the page's own says the phase once, in the person's language."""
+    _app, dom = open_app("#/boop", dict(RU))
+    assert 'data-screen="loading"' in dom.html
+    assert 'role="status"' not in dom.html and "aria-live" not in dom.html
+    dom.run_timers()
+    assert 'data-screen="setup"' in dom.html
+    assert dom.said == ["Загружаем boop.…"]
+
+
 def test_leaving_while_a_game_loads_drops_the_load(not_loaded: list[str]):
     _app, dom = open_app("#/boop", dict(RU))
     assert 'data-screen="loading"' in dom.html

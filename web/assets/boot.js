@@ -20,6 +20,8 @@
   const LANGUAGES = ["en", "ru", "uk"];
   const STAGING = "parlour-boot";
   const start = performance.now();
+  // Where a start's time goes (bench/startup.py prints it): User Timing marks, "parlour:<step>".
+  const mark = (name) => performance.mark("parlour:" + name);
   let words = {};
   let lang = "en";
   const firstVisit = !("serviceWorker" in navigator) || !navigator.serviceWorker.controller;
@@ -224,6 +226,8 @@
     paused.push(resolve);
     channel.port2.postMessage(0);
   });
+  const idle = () => new Promise((resolve) => (window.requestIdleCallback
+    ? requestIdleCallback(resolve, { timeout: 1000 }) : setTimeout(resolve, 20)));
   // Python's first start is one task of 2-8 s inside loadPyodide, most of it Pyodide's bootstrap
   // importing these modules from source (decision 0089). Imported beforehand, one a task, through
   // the hook build.py adds to loadPyodide, they leave the bootstrap little to do, in the same state.
@@ -231,6 +235,7 @@
     "warnings importlib.util json dis annotationlib inspect dataclasses traceback threading logging " +
     "concurrent.futures socket locale subprocess pathlib ssl asyncio _pyodide shutil random tempfile zipfile").split(" ");
   const beforeBootstrap = async (snapshot, api) => {
+    mark("interpreter");
     if (snapshot) return;
     enter("starting");  // every file is here by now, whatever the count of bytes staged says
     for (const [i, name] of STDLIB.entries()) {
@@ -239,6 +244,7 @@
       done = (i + 1) / STDLIB.length;
       show();
     }
+    mark("stdlib");
     await pause();
   };
   const startPython = async () => {
@@ -247,6 +253,7 @@
       import(new URL("pyodide/pyodide.mjs", base).href),
       "caches" in window ? savedSnapshot() : null,
     ]);
+    mark("module");
     const indexURL = new URL("pyodide/", base).href;
     let py = null;
     if (snapshot) {
@@ -259,9 +266,11 @@
       }
     }
     if (!py) py = await loadPyodide({ indexURL, _beforeBootstrap: beforeBootstrap });
+    mark("python");
     await domParsed;
     enter("app");
     py.FS.writeFile(WHEEL_PATH, new Uint8Array(await wheel));
+    mark("wheel");
     if (restored) {
       py.runPython("from parlour.web.boot import restored\nrestored()");
     } else {
@@ -270,6 +279,7 @@
       const steps = py.runPython("from parlour.web.boot import loading\nloading()");
       try {
         for (let step = steps.next(); !step.done; step = steps.next()) {
+          mark("import");
           done = step.value;
           show();
           await pause();
@@ -279,14 +289,26 @@
       }
     }
     window.parlourBoot.timings.snapshot = restored;
+    mark("imports");
     await pause();
     py.runPython("from parlour.web.app import start\nstart()");
-    // Once the first screen is up: what lives now is out of the garbage collector's scans.
-    setTimeout(() => py.runPython("from parlour.web.boot import settle\nsettle()"), 0);
+    // The picker is up: what a game's screens need comes now, a module a task while the page is
+    // idle (decision 0004; a tap meanwhile is answered between two). Then what lives is out of the
+    // garbage collector's scans.
+    const rest = py.runPython("from parlour.web.boot import later\nlater()");
+    try {
+      do await idle(); while (!rest.next().done);
+    } catch (e) {
+      console.warn("boot: not imported ahead", e);  // imported when first used instead
+    } finally {
+      rest.destroy();
+    }
+    py.runPython("from parlour.web.boot import settle\nsettle()");
   };
   window.parlourBoot.python = startPython().catch(fail);
   addEventListener("parlour-ready", () => {
     ready = true;
+    mark("ready");
     window.parlourBoot.timings.ready = performance.now();
   }, { once: true });
 

@@ -8,31 +8,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Iterator
-from typing import Any
-from urllib.parse import quote
+from typing import TYPE_CHECKING, Any
 
 from parlour import games
 from parlour.engine import CorruptMatch, IllegalMove, MatchRecord, ParlourError, decode_link
 from parlour.i18n import catalogue, translate
-from parlour.web import boards, embed, markup, redraw, router, screens, spent, teach
+from parlour.web import boards, markup, redraw, router, screens, spent
 from parlour.web import settings as settings_mod
-from parlour.web.bots import BotDriver
-from parlour.web.play import (
-    LOG_SHOWN,
-    BoardContext,
-    Refusal,
-    announcement,
-    decision_of,
-    game_screen,
-    has_seat_zones,
-    is_private,
-    log_first,
-    privacy_screen,
-    privacy_seat,
-    seat_name,
-)
 from parlour.web.saves import Saves
-from parlour.web.session import HUMAN, LocalSession, Seat
+
+if TYPE_CHECKING:
+    from parlour.web import teach
+    from parlour.web.bots import BotDriver
+    from parlour.web.play import BoardContext, Refusal
+    from parlour.web.session import LocalSession
+
+# The picker needs none of a match's modules (session, play, bots, embed, teach, and what they
+# import): each is imported where it is first used, and a start without the memory snapshot imports
+# them after the picker is interactive (parlour.web.boot.LATER_STEPS, decision 0004).
 
 KEPT_UI = ("cursor", "home", "view")
 EDITABLE = ("boop",)
@@ -64,6 +57,8 @@ def default_level(levels: Iterable[str]) -> str:
     """The computer a new match's other seats start with, so Start opens a match at once: the middle
     level where a game has one, else its easier one (a newcomer's first match should be winnable,
     and the harder level is one choice away); a person only when the game has no bot at all."""
+    from parlour.web.session import HUMAN
+
     offered = set(levels)
     return next((lv for lv in ("medium", "easy", "hard") if lv in offered), HUMAN)
 
@@ -110,8 +105,8 @@ class App:
         self.ai_pending = False
         self.clock_timer = 0
         """The latest real-time timer set (older ones do nothing when they fire)."""
-        self.bot_driver = BotDriver(getattr(dom, "bot_think", None))
-        """Bots think in a worker when the page has one (:mod:`parlour.web.bots`)."""
+        self.driver: BotDriver | None = None
+        """Bots think in a worker when the page has one (:mod:`parlour.web.bots`): :attr:`bot_driver`."""
         self.net: Any = None
         """The network screens' controller (:class:`parlour.web.netplay.NetPlay`), made on first use."""
         self.patching: dict[str, str] | None = None
@@ -164,6 +159,15 @@ class App:
         """The share of each such game's modules imported so far (the loading screen's figure)."""
         self.up = False
         """Whether the page has been told the app is up (:meth:`render`)."""
+
+    @property
+    def bot_driver(self) -> BotDriver:
+        """The bots' driver, made when a bot first thinks (its module is not the picker's)."""
+        if self.driver is None:
+            from parlour.web.bots import BotDriver
+
+            self.driver = BotDriver(getattr(self.dom, "bot_think", None))
+        return self.driver
 
     # --- words ------------------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -280,6 +284,8 @@ class App:
                 self.openings[route.game] = boards.opening(route.game)
                 self.opened[route.game] = 0.0
                 self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
+                # Heard once: the screen's figure moves every step, outside any live region.
+                self.dom.announce(self.t("boot.game-said", game=self.t(f"game.{route.game}.name")))
             self.render()
             self.screen_changed = True
             return
@@ -336,6 +342,8 @@ class App:
         """The play route: a shared link (``?m=``) opens as a match of its own (saved in a new slot,
         so no saved match is replaced); ``?s=SLOT`` a saved match; else the match in memory, else
         the newest saved one."""
+        from parlour.web.session import LocalSession
+
         gid = self.route.game
         link = self.route.params.get("m")
         wanted = self.route.params.get("s")
@@ -369,6 +377,8 @@ class App:
 
     def resume(self, gid: str, slot: str) -> None:
         """Load the saved match of ``slot``; a damaged one is reported and forgotten."""
+        from parlour.web.session import LocalSession
+
         saves = self.saves(gid)
         stored = saves.record(slot)
         if not stored:
@@ -395,6 +405,8 @@ class App:
 
     def new_match(self, gid: str, start: str = "") -> None:
         """A new match as set up; ``start``: from that position (boop.'s editor, decision 0063)."""
+        from parlour.web.session import LocalSession, Seat
+
         setup = self.setup_for(gid)
         seats = [Seat(s) for s in setup["seats"]]
         seed = f"{time.time_ns()}"
@@ -405,6 +417,8 @@ class App:
         self.save(gid)
 
     def setup_for(self, gid: str) -> dict[str, Any]:
+        from parlour.web.session import HUMAN
+
         if gid not in self.setups:
             game = games.load(gid)
             seats = [HUMAN] + [default_level(self.bots(gid))] * (game.min_players - 1)
@@ -438,6 +452,8 @@ class App:
             self.schedule_ai()
 
     def announce_last(self) -> None:
+        from parlour.web.play import announcement
+
         session = self.sessions[self.route.game]
         said = announcement(self.t, self.context(session), boards.board(session.game.id))
         if said:
@@ -524,6 +540,9 @@ class App:
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
+        from parlour.web import embed
+        from parlour.web.play import LOG_SHOWN, has_seat_zones
+
         gid = self.route.game
         if self.route.screen == "editor" and gid in EDITABLE:
             self.editor_click(action, arg)
@@ -641,7 +660,7 @@ class App:
         return self.drafts
 
     def editor_click(self, action: str, arg: str) -> None:
-        from parlour.web import editor
+        from parlour.web import editor, embed
 
         draft = self.draft()
         if editor.act(draft, action, arg):
@@ -662,6 +681,8 @@ class App:
     def near(self, ids: list[str]) -> None:
         """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
         task of its own after it (one lesson's field is 94 KB of markup)."""
+        from parlour.web import teach
+
         still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
         if not still:
             return
@@ -687,6 +708,8 @@ class App:
 
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
+        from parlour.web import teach
+
         if self.route.screen == "rules":
             focus, said = teach.act(self.lessons, action, arg, key)
             if focus:
@@ -728,6 +751,8 @@ class App:
             return
         if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
+            from parlour.web.play import LOG_SHOWN
+
             step = min(max(int(arg) + (1 if key == "ArrowDown" else -1), 1), len(session.match.plies))
             first = self.log_first(session)
             if step <= first:  # up past the oldest move drawn: the log shows earlier ones
@@ -739,6 +764,8 @@ class App:
             self.board_act("key", key)
 
     def on_change(self, action: str, arg: str, value: str) -> None:
+        from parlour.web.session import HUMAN
+
         gid = self.route.game
         if action.startswith("ed-") and self.route.screen == "editor":
             from parlour.web import editor
@@ -866,6 +893,8 @@ class App:
 
     def refuse(self, err: IllegalMove, target: str) -> None:
         """Show why an action was refused beside the board, on the element acted on, and say it."""
+        from parlour.web.play import Refusal
+
         reason = self.t(err.code, **err.params) if err.code else err.message
         self.refused = Refusal(reason, err.rule or "", target)
         # A board may send focus on to the control of the decision due (its "refocus"), else it
@@ -875,15 +904,21 @@ class App:
 
     def log_first(self, session: LocalSession) -> int:
         """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
+        from parlour.web.play import log_first
+
         earlier = self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None
         return log_first(len(session.match.plies), self.replay, earlier)
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
+        from parlour.web.play import is_private, privacy_seat
+
         return privacy_seat(ctx.session, is_private(board, ctx), self.revealed)
 
     # --- drawing ----------------------------------------------------------------------------
     def context(self, session: LocalSession) -> BoardContext:
+        from parlour.web.play import BoardContext, is_private
+
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
         people = [i for i, s in enumerate(session.seats) if not s.is_ai]
@@ -966,6 +1001,8 @@ class App:
         if r.screen in ("setup", "play", "rules", "host") and not boards.playable(r.game):
             return screens.missing(t)
         if r.screen == "rules":
+            from parlour.web import teach
+
             prefix = f"{r.game}.help."
             keys = [k for k in catalogue("en") if k.startswith(prefix)]
             board = boards.board(r.game)
@@ -998,6 +1035,8 @@ class App:
 
             return editor.screen(t, self.draft(), self.dom.page_url())
         if r.screen in ("host", "join"):
+            from parlour.web import embed
+
             screen = str(self.net_play().screen())
             if self.embedding is not None:
                 frag, copied = self.embedding
@@ -1005,6 +1044,11 @@ class App:
                 screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
+            from urllib.parse import quote
+
+            from parlour.web import embed
+            from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
+
             session = self.sessions[r.game]
             board = boards.board(r.game)
             assert board is not None

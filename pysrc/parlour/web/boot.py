@@ -14,34 +14,56 @@ import importlib
 import sys
 from collections.abc import Iterator
 
-PAGE_MODULES = ("parlour.web.app", "parlour.web.dom", "parlour.web.bots")
-"""The app (and everything it imports), the page's bridge and the bots' worker end."""
-
 LOADING_STEPS = (
     "parlour.engine",
     "parlour.games",
-    "parlour.web.diagram",
     "parlour.web.screens",
-    "parlour.web.session",
-    "parlour.web.play",
-    "parlour.web.embed",
-    "parlour.web.teach",
-    "parlour.net",
-    "parlour.web.bots",
+    "parlour.web.saves",
     "parlour.web.app",
     "parlour.web.dom",
 )
-""":data:`PAGE_MODULES` and what they import, in steps of about a tenth of the whole (each imports
-what the step before left), so that a start without a snapshot is a task per step (decision 0089)."""
+"""What the interactive picker needs (the app and the page's bridge), imported before it is up in
+steps of a few modules (each imports what the step before left), so that a start without a snapshot
+is a task per step (decision 0089)."""
+
+MATCH_STEPS = (
+    "parlour.web.session",
+    "parlour.web.play",
+    "parlour.web.diagram",
+    "parlour.web.fit",
+    "parlour.web.embed",
+    "parlour.web.teach",
+    "parlour.web.bots",
+)
+"""What a game's screens need beyond the picker's modules: a match, its screen, embeds, the rules
+help's lessons, the bots' driver. Not imported before the picker is interactive (decision 0004)."""
+
+LATER_STEPS = (*MATCH_STEPS, "parlour.net")
+"""Imported a module a task once the picker is interactive, while the page is idle (:func:`later`):
+a game opened after that finds them in; one opened before imports what is missing in its own steps
+(:func:`parlour.web.boards.opening`). The network package last: only a network table needs it."""
+
+PAGE_MODULES = ("parlour.web.app", "parlour.web.dom", *LATER_STEPS)
+"""Everything the page may need (the app, its bridge, a match's modules, the network package): what
+the memory snapshot holds, so that a restored start compiles none of it."""
 
 
 def loading() -> Iterator[float]:
-    """Import the page's modules a step at a time, yielding the share done after each: the page
-    lets its loading words paint between two steps. The app compiles from source on a first start
-    (about 0.7-2 s in all), which in one task would hold the words still."""
+    """Import the picker's modules a step at a time, yielding the share done after each: the page
+    lets its loading words paint between two steps. The app compiles from source on a first start,
+    which in one task would hold the words still."""
     for done, name in enumerate(LOADING_STEPS, 1):
         importlib.import_module(name)
         yield done / len(LOADING_STEPS)
+
+
+def later() -> Iterator[str]:
+    """Import what the picker left for later (:data:`LATER_STEPS`) a module a step, yielding each
+    one's name; the page runs a step a task while it is idle, then :func:`settle`."""
+    for name in LATER_STEPS:
+        if name not in sys.modules:
+            importlib.import_module(name)
+            yield name
 
 
 def prepare(with_games: bool = True) -> list[str]:

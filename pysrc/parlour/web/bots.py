@@ -24,7 +24,6 @@ from typing import Any
 from parlour import games
 from parlour.engine import Event, MatchRecord
 from parlour.engine.bots import Bot
-from parlour.net import hostbots
 from parlour.web.session import LocalSession
 
 Remote = Callable[[str, Callable[[str | None], None]], None]
@@ -54,8 +53,13 @@ def think(request: str) -> str:
     the answer to a network host's question (:func:`parlour.net.hostbots.ask`)."""
     data = json.loads(request)
     gid = data["game"]
-    if data.get("kind") == hostbots.KIND:
-        return hostbots.decide(data, games.load(gid), games.module(gid).BOTS, _host_bots)
+    if "kind" in data:
+        # The network package only for a network host's question: a local match's bots (and the
+        # page's end of this module) need none of it (decision 0004).
+        from parlour.net import hostbots
+
+        if data["kind"] == hostbots.KIND:
+            return hostbots.decide(data, games.load(gid), games.module(gid).BOTS, _host_bots)
     record = MatchRecord.loads(data["record"])
     session = _cache.get(gid)
     if session is None or not _extends(session.match.record, record):

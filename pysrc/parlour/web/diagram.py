@@ -12,7 +12,6 @@ board, from a view that hides what no seat, or only the chosen seat, may see).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -189,6 +188,8 @@ def figure(diagram: Diagram, step: int, lang: str = "en", seat: int | None = Non
 
 def main(game_id: str, argv: Sequence[str]) -> int:
     """``python -m parlour GAME svg ...``: print the figure, or a clear error on stderr."""
+    import argparse  # the command line's alone: the page imports this module for its embeds
+
     parser = argparse.ArgumentParser(
         prog=f"parlour {game_id} svg",
         description="Print the board at a position as a standalone SVG document.",

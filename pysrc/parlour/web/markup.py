@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from html import escape
+
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 
 
 def esc(value: object) -> str:
-    """Text safe inside an element or a double-quoted attribute."""
-    return escape(str(value), quote=True)
+    """Text safe inside an element or a double-quoted attribute: what ``html.escape`` gives, without
+    importing ``html`` (its entity table, 2,000 names, compiled from source on a first start: issue
+    #17, decision 0004)."""
+    return str(value).translate(_ESCAPES)
 
 
 def attrs(**values: object) -> str:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-from html import unescape
 from typing import NamedTuple
 
 
@@ -76,6 +75,8 @@ def replaced(html: str, element_id: str, element: str) -> str | None:
 
 def attributes(head: str) -> tuple[tuple[str, str], ...]:
     """The attributes of an opening tag, values unescaped (a bare attribute has ``""``)."""
+    from html import unescape  # not at import: the picker's first drawing compares nothing (0004)
+
     return tuple(
         (m[1], unescape(m[2] or "")) for m in _ATTR.finditer(head[: -1 if head.endswith(">") else None])
     )

@@ -9,7 +9,6 @@ table hosted for network play; ``#/join?o=OFFER&s=SID`` a guest's page for a hos
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlencode
 
 
 @dataclass(frozen=True)
@@ -30,15 +29,22 @@ class Route:
             path = f"/{self.game}"
         else:
             path = f"/{self.game}/{self.screen}"
-        query = f"?{urlencode(self.params)}" if self.params else ""
-        return f"#{path}{query}"
+        if not self.params:
+            return f"#{path}"
+        from urllib.parse import urlencode  # only with a query: the picker's start needs none (0004)
+
+        return f"#{path}?{urlencode(self.params)}"
 
 
 def parse(fragment: str, known_games: frozenset[str] | set[str]) -> Route:
     """The route of ``fragment`` (with or without the leading ``#``); unknown paths give ``missing``."""
     text = fragment[1:] if fragment.startswith("#") else fragment
     path, _, query = text.partition("?")
-    params = dict(parse_qsl(query, keep_blank_values=True))
+    params: dict[str, str] = {}
+    if query:  # urllib.parse (with ipaddress) compiles on a first start only when an address needs it (0004)
+        from urllib.parse import parse_qsl
+
+        params = dict(parse_qsl(query, keep_blank_values=True))
     parts = [p for p in path.split("/") if p]
     if not parts:
         return Route("picker", params=params)

@@ -271,7 +271,8 @@ def rules(
 def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
     """The game's package being loaded (its rules and board compiled on first use): named, with the
     ``share`` of its modules imported so far, in the person's language, with the start-up screen's
-    look, until the game's screen replaces it."""
+    look, until the game's screen replaces it. Not a live region: the figure changes every step (6-11
+    times a second), and a screen reader hears the phase once, through the page's own (the app)."""
     name = t(f"game.{game_id}.name")
     percent = min(100, max(0, round(share * 100)))
     cat = tag(
@@ -283,9 +284,7 @@ def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
         + tag("progress", "", max="100", value=str(percent))
         + tag("p", esc(t("boot.game", game=name, percent=percent)), id="loading-game-text")
     )
-    return tag(
-        "main", tag("section", body, class_="loading", role="status"), id="main", data_screen="loading"
-    )
+    return tag("main", tag("section", body, class_="loading"), id="main", data_screen="loading")
 
 
 def missing(t: T) -> str:

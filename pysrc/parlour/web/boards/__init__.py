@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from parlour import games
+from parlour.web.boot import MATCH_STEPS
 
 BOARDS: dict[str, str] = {
     "boop": "parlour.web.boards.boop",
@@ -74,8 +75,11 @@ def opening(game_id: str) -> Iterator[float]:
     """Import the rules and board of ``game_id`` a module at a time (:data:`OPENING`), yielding the
     share done after each, so the page can paint its loading words between two steps: in one task,
     a start without the memory snapshot held the words still for 0.1-0.5 s (issue #17, decision 0038).
-    Anything a step left out is imported at the end; nothing is imported twice."""
-    names = [name for name in OPENING.get(game_id, ()) if name not in sys.modules or name in games.OPENING]
+    A game opened before the start's idle steps brought a match's modules (:data:`MATCH_STEPS`, not
+    the picker's: decision 0004) imports those missing first, a step each. Anything a step left out
+    is imported at the end; nothing is imported twice."""
+    names = [name for name in MATCH_STEPS if name not in sys.modules]
+    names += [name for name in OPENING.get(game_id, ()) if name not in sys.modules or name in games.OPENING]
     for done, name in enumerate(names, 1):
         games.import_step(name)
         yield done / len(names)
