@@ -122,7 +122,7 @@ def one_run(p: Any, url: str, count: int, shared: bool) -> dict[str, float]:
     blank = pss_of_browser(marker)
     wait = f"(window.got || []).filter((m) => m.type === 'parlour:ready').length >= {count}"
     start = time.perf_counter()
-    page.goto(url)
+    page.goto(url, timeout=600_000)  # a busy machine: ten frames' load event can take over 30 s
     page.wait_for_function(wait, timeout=600_000, polling=50)
     cold = time.perf_counter() - start
     time.sleep(1.0)
@@ -130,7 +130,7 @@ def one_run(p: Any, url: str, count: int, shared: bool) -> dict[str, float]:
     figures = {"cold_s": cold, "memory_mb": memory / 1e6}
     if shared:  # a second start of ten runtimes tells nothing new and takes a minute
         start = time.perf_counter()
-        page.reload()
+        page.reload(timeout=600_000)
         page.wait_for_function(wait, timeout=600_000, polling=50)
         figures["warm_s"] = time.perf_counter() - start
         boot = page.frames[-1].evaluate("window.parlourEmbedBoot || null") if count else None

@@ -381,7 +381,8 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
     small frames Ghosts Galore's diamond numbers >= 10 px (the step's train, the tiles one plays;
     one's own train in a try >= 135 px) and boop.'s cells and Boo!'s rooms >= 24 px, looking,
     trying and tracing (at 240x240 Boo!'s >= 20 px; decision 0079: a narrow frame's buttons make
-    one row, a small landscape or tiny one's a column beside the board)."""
+    one row, a small landscape or tiny one's a column beside the board), and so while Boo!'s
+    route's colour is chosen (0101: the colours round the castle, where the status and buttons were)."""
     from web.test_diagram import played
 
     links = {game_id: played(game_id, 6, players)[1] for game_id, players in FIT_GAMES}
@@ -442,6 +443,20 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                         assert min(w, h) >= 135, (where, w, h)
                 if game_id == "boo" and mode == "try":  # untimed, judged (decision 0096)
                     page.click("button.booo")
+                    # Choosing the route's colour: the colours take the status's and buttons' place
+                    # round the castle, which keeps its size (decision 0101); each a 44 px button.
+                    page.wait_for_selector("main.embed.choose-row button.colour:not([disabled])")
+                    picking = page.evaluate(FIT_JS)
+                    assert max(picking["spill"]) <= 1, (where, "picking")
+                    assert page.evaluate(WORDS_JS) == {"clipped": [], "broken": []}, (where, "picking")
+                    assert len(picking["buttons"]) == 9, (where, [b[0] for b in picking["buttons"]])
+                    for name, left, top, right, bottom in picking["buttons"]:
+                        assert min(right - left, bottom - top) >= 43.5, (where, "picking", name)
+                        assert (
+                            left >= -0.5 and top >= -0.5 and right <= width + 0.5 and bottom <= height + 0.5
+                        )
+                    if small:
+                        assert min(picking["rooms"]) >= least, (where, "picking", min(picking["rooms"]))
                     page.click("button.colour:not([disabled])")
                     page.wait_for_selector("#boo-show")
                     tracing = page.evaluate(FIT_JS)

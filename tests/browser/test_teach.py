@@ -64,8 +64,19 @@ def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_l
     assert "a6" in page.locator("#L-boop-events").inner_text()
     assert page.locator("#L-boop-events a[href='#/boop/rules?rule=BP-4']").count() == 1
     assert focused(page) == "L-boop-prev", "the disabled Next handed the focus on"
+    # An exercise far below is drawn still until it nears the view (decision 0100): its bed's box,
+    # the same size, empty; drawn whole where it stands when the reader comes to it.
+    box, height = page.locator("#L-grad-box"), "el => el.getBoundingClientRect().height"
+    still = box.evaluate(height)
+    assert page.locator("[data-lesson=grad][data-still]").count() == 1
+    assert (
+        page.locator("#L-grad-box svg.boop-bed").count() == 1
+        and page.locator("#L-grad-box g.cell").count() == 0
+    )
     # An exercise by keyboard alone: Tab into the bed, arrows to c5, Enter; told it is right.
-    page.focus("#L-grad-kind-kitten")
+    page.focus("#L-grad-kind-kitten")  # scrolled to: drawn whole
+    page.wait_for_selector("[data-lesson=grad]:not([data-still]) svg.boop-bed g.cell")
+    assert abs(box.evaluate(height) - still) < 0.5 and focused(page) == "L-grad-kind-kitten"
     page.keyboard.press("Shift+Tab")  # back into the exercise's bed: its one Tab stop
     assert focused(page) == "L-grad-cell-c3"
     page.keyboard.press("ArrowUp")
@@ -136,6 +147,7 @@ def test_ghosts_galores_help_steps_the_draft_and_the_bone_doors_are_joined_by_ke
     )
     assert focused(page) == "L-draft-next"
     assert page.locator("#L-bone-score").inner_text() == "Your score: 7 points"
+    page.locator("#L-bone-box").scroll_into_view_if_needed()  # drawn still until it nears the view
     page.focus("#L-bone-cell-4")
     page.keyboard.press("ArrowLeft")
     assert focused(page) == "L-bone-cell-3"

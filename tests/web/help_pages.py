@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import partial
 from types import ModuleType
+from typing import Any
 
 from parlour.i18n import translate
 from parlour.web import screens
@@ -23,3 +25,28 @@ def words(html: str) -> str:
     """What a reader reads: the text, without the rule anchors' names."""
     html = re.sub(r'<span class="rule-ids">.*?</span></span>', " ", html)
     return re.sub(r"<[^>]+>", " ", html)
+
+
+def still_app(lang: str = "en", gid: str = "wooly-bully") -> tuple[Any, Any]:
+    """``gid``'s help opened in an app whose page can say when a lesson nears the view (its lessons
+    drawn still until then, decisions 0039 and 0100): the app and its page."""
+    from parlour.web import app as app_mod
+    from web.test_match_screen import Dom
+
+    class Watching(Dom):
+        watched = 0
+
+        def observe_near(self) -> None:
+            self.watched += 1
+
+    dom = Watching(f"#/{gid}/rules", {"parlour.settings": json.dumps({"lang": lang})})
+    app = app_mod.App(dom)
+    app.start()
+    return app, dom
+
+
+def figure(html: str, lid: str) -> str:
+    """The lesson ``lid``'s figure as ``html`` (a help page) shows it."""
+    found = re.search(rf"<!--r:L-{lid}-box-->(.*?)<!--/r:L-{lid}-box-->", html, re.S)
+    assert found, lid
+    return found.group(1)

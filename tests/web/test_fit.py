@@ -101,8 +101,12 @@ def test_boo_try_it_is_the_viewers_route_alone_untimed_and_judged_right():
     assert route is not None
     steps = route.to_json()["steps"]
     embed.act("boo-booo", str(seat))
+    main = re.compile(r'<main class="([^"]*)"')
+    # Choosing the route's colour: the colours take the status's and the buttons' place (embed.css).
+    assert main.search(embed.reply().html)[1] == "embed choose-row"
     embed.act("boo-colour", f"{seat}:{route.to_json()['colour']}")
     assert trial.state.claimant == seat  # the lock-out of the shown moment (if any) passed at once
+    assert "choose-row" not in main.search(embed.reply().html)[1]
     for step in steps:
         if step.startswith("!"):
             embed.act("boo-change", step[1:])

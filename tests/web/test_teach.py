@@ -175,3 +175,92 @@ def test_a_lesson_steps_and_an_exercise_is_played_by_keyboard_in_the_app():
     dom.click("L:grad:cell", "c5")
     assert 'data-lesson="grad" data-step="0" data-verdict="right"' in dom.html
     assert dom.focused == "L-grad-again" and dom.said[-1] == "Right! Well done."
+
+
+# --- every game's help opens with its examples still (decisions 0039, 0100) -------------------------
+@pytest.mark.parametrize("gid", ["boop", "boo", "ghosts-galore"])
+def test_a_help_opens_with_every_example_still_its_boxes_as_drawn_and_draws_each_as_it_nears_the_view(gid):
+    """boop., Boo! and Ghosts Galore have no ``still`` hook of their own: a still example is the
+    board's drawing with its big drawings (the bed, the castle, the trains) left empty, every box,
+    word and button as the example drawn shows them; nearing the view draws it whole."""
+    from parlour.web import boards
+    from web.help_pages import figure, still_app
+
+    board_ = boards.board(gid)
+    ids = [row[1] for row in board_.LESSONS]
+    _app, dom = still_app("ru", gid)
+    still = {lid: figure(dom.html, lid) for lid in ids}
+    assert dom.watched >= 1 and all('data-still="1"' in f for f in still.values())
+    assert "-cell-" not in dom.html, "no cell of any board drawn yet"
+    whole = teach.lessons(board_, gid, "ru")  # as a page that cannot tell draws them
+    drawn = {lid: teach.figures({lid: whole[lid]}, "", {})[whole[lid].lesson.para] for lid in ids}
+    for lid in ids:  # the same drawings' boxes (view box, class, name), words and controls
+        hollowed = teach.hollow(figure(drawn[lid], lid))
+        assert still[lid].replace(' data-still="1"', "") == hollowed, lid
+        assert 'role="grid"' not in still[lid], "an empty drawing is no grid: a picture, named"
+    assert len(dom.html) * 2 < sum(map(len, drawn.values())), "half the markup or less"
+    first, last = ids[0], ids[-1]
+    dom.on_event("near", f"{first} {last}", "", "", "")
+    assert 'data-still="1"' not in figure(dom.html, first), "the first drawn at once"
+    assert 'data-still="1"' in figure(dom.html, last), "the next in a task of its own"
+    dom.run_timers()
+    assert figure(dom.html, last) == figure(drawn[last], last)
+    assert sum('data-still="1"' in figure(dom.html, lid) for lid in ids) == len(ids) - 2
+    middle = ids[len(ids) // 2]
+    action = f"L:{middle}:again" if whole[middle].lesson.goal else f"L:{middle}:next"
+    dom.on_event("click", action, "", "", "")  # acted on while still: drawn whole, and it acts
+    whole[middle].act(action.split(":")[2])
+    assert figure(dom.html, middle) == whole[middle].markup(), "as the example drawn whole, acted on"
+
+
+def test_hollow_leaves_small_drawings_and_nested_ones_as_they_are():
+    big = "<g>" + "x" * teach.HOLLOW_CHARS + "</g>"
+    icon = '<svg viewBox="0 0 24 24" class="icon"><path d="M0 0"/></svg>'
+    nested = f'<svg viewBox="0 0 9 9" role="grid" id="b"><defs><g id="m"/></defs><svg viewBox="0 0 1 1">{big}</svg></svg>'
+    assert teach.hollow(f"<p>{icon}</p>{nested}{icon}") == (
+        f'<p>{icon}</p><svg viewBox="0 0 9 9" role="img" id="b"><defs><g id="m"/></defs></svg>{icon}'
+    )
+
+
+def test_an_example_near_the_view_is_made_in_one_task_and_put_on_the_page_in_the_next():
+    """Boo!'s castle: the lesson's markup is made and its walls (a kept layer) parsed off the page
+    in the task that hears it is near; the next task puts it on the page, the walls moved in, not
+    parsed again (decision 0100)."""
+    from web.help_pages import figure
+    from web.test_match_screen import Dom
+
+    class Page(Dom):
+        def observe_near(self) -> None:
+            pass
+
+        def soon(self, fn) -> None:
+            self.soon_tasks.append(fn)
+
+        def prepare(self, parts) -> None:
+            self.prepared.update(parts)
+
+        def redraw(self, changes, home, reused) -> bool:
+            self.changes, self.reused = list(changes), list(reused)
+            return True
+
+    dom = Page("#/boo/rules")
+    dom.soon_tasks, dom.prepared, dom.changes = [], {}, []
+    app = app_mod.App(dom)
+    app.start()
+    dom.run_timers()
+    while dom.soon_tasks:
+        dom.soon_tasks.pop(0)()
+    assert 'data-still="1"' in figure(app.shown, "hands")
+    dom.changes, dom.prepared = [], {}
+    dom.on_event("near", "hands walls", "", "", "")
+    assert dom.changes == [] and dom.prepared, "this task: the markup made, the walls parsed off the page"
+    assert all(key.startswith("L-hands-") for key in dom.prepared)
+    dom.soon_tasks.pop(0)()
+    (change,) = dom.changes
+    assert change.target == "L-hands-box" and sorted(dom.reused) == sorted(dom.prepared)
+    assert all(body not in change.markup for body in dom.prepared.values()), "the walls not parsed again"
+    assert 'data-still="1"' not in figure(app.shown, "hands")
+    assert 'data-still="1"' in figure(app.shown, "walls")
+    dom.run_timers()  # the next lesson near: in tasks of its own
+    dom.soon_tasks.pop(0)()
+    assert 'data-still="1"' not in figure(app.shown, "walls")

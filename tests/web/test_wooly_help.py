@@ -17,7 +17,7 @@ from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import diagram, teach
 from parlour.web.boards import wooly_bully as board
 from web import help_pages
-from web.help_pages import words
+from web.help_pages import figure, still_app, words
 
 RULE = re.compile(r"\bWB-[DV]?\d+\b")
 SRC = Path(__file__).resolve().parents[2] / "pysrc" / "parlour"
@@ -388,29 +388,6 @@ def test_the_nobody_can_play_example_ends_the_way_its_caption_says(lang):
 
 
 # --- a light page: each example drawn still until it nears the view (decision 0039) ------------------
-def still_app(lang: str = "en"):
-    """The help opened in an app whose page can say when a lesson nears the view."""
-    from parlour.web import app as app_mod
-    from web.test_match_screen import Dom
-
-    class Watching(Dom):
-        watched = 0
-
-        def observe_near(self) -> None:
-            self.watched += 1
-
-    dom = Watching("#/wooly-bully/rules", {"parlour.settings": json.dumps({"lang": lang})})
-    app = app_mod.App(dom)
-    app.start()
-    return app, dom
-
-
-def figure(html: str, lid: str) -> str:
-    found = re.search(rf"<!--r:L-{lid}-box-->(.*?)<!--/r:L-{lid}-box-->", html, re.S)
-    assert found, lid
-    return found.group(1)
-
-
 def bare(html: str, lid: str) -> str:
     """A lesson's figure without its field's tiles and the still mark: the boxes a reader sees."""
     html = re.sub(

@@ -679,31 +679,55 @@ class App:
             self.error = ""
 
     def near(self, ids: list[str]) -> None:
-        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in a
-        task of its own after it (one lesson's field is 94 KB of markup)."""
+        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in
+        tasks of their own after it (one lesson's field is 94 KB of markup, a castle 47 KB)."""
         from parlour.web import teach
 
         still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
         if not still:
             return
         teach.wake(self.lessons, still[:1])
-        if still[1:]:  # after any input waiting meanwhile (a timer, not an urgent task)
-            self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
         if not self.draw_lesson(still[0]):
             self.show()
+        if still[1:]:  # after that lesson is on the page and any input waiting meanwhile (a timer)
+            self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
 
     def draw_lesson(self, lid: str) -> bool:
         """Put the lesson ``lid`` on the page alone: its region replaced, the rest of the help
-        neither made again nor compared (the screen is up to 260 KB); ``False``, nothing done, when
-        the page cannot (the app then draws the screen)."""
+        neither made again nor compared (the screen is up to 260 KB). Its markup is made (and its
+        kept layers, a castle's walls, parsed off the page) in this task, and put on the page in
+        the next, so neither task does both (decision 0100); ``False``, nothing done, when the page
+        cannot (the app then draws the screen)."""
         apply: Any = getattr(self.dom, "redraw", None)
         if apply is None or self.shown is None or self.dirty or self.draw_pending:
             return False
-        rid, element = f"L-{lid}-box", self.lessons[lid].markup()
-        shown = redraw.replaced(self.shown, rid, element)
-        if shown is None or not apply([redraw.Change("replace", rid, element)], "status", []):
-            return False
-        self.shown = shown
+        rid, element, shown = f"L-{lid}-box", self.lessons[lid].markup(), self.shown
+        layers = markup.kept_elements(element)
+        prepare = getattr(self.dom, "prepare", None)
+        if prepare is not None and layers:
+            prepare({element_id: body for (element_id, _), body in layers.items()})
+        else:
+            layers = {}
+
+        def put() -> None:
+            # The screen drawn meanwhile (a step, another lesson's action): the whole screen is
+            # drawn again, this lesson whole in it.
+            after = redraw.replaced(shown, rid, element) if self.shown is shown and not self.dirty else None
+            lean, reused, _ = markup.reuse_kept(element, set(layers))
+            if (
+                after is None
+                or self.draw_pending
+                or not apply([redraw.Change("replace", rid, lean)], "status", reused)
+            ):
+                self.show()
+                return
+            self.shown = after
+
+        soon = getattr(self.dom, "soon", None)
+        if soon is None:
+            put()
+        else:
+            soon(put)
         return True
 
     def lesson_act(self, action: str, arg: str, key: str) -> None:

@@ -10,9 +10,9 @@ Many boards share one page, so each lesson's markup is *scoped*: its ids get the
 ``L-<id>-`` and its actions ``L:<id>:`` (see :func:`scope`); the app hands such actions to
 :func:`act`. Each lesson is a region of the screen, so a step redraws that lesson alone.
 
-A board with a ``still(ctx)`` hook (its layout with the costly drawing left out, the same size)
-lets a page draw its lessons *still* until each nears the view or is acted on (:func:`wake`;
-decision 0039): a help of many lessons opens at the cost of the few in view.
+A page draws its lessons *still* until each nears the view or is acted on (:func:`wake`; decisions
+0039, 0100): the board's layout with its drawings left empty (:func:`hollow`, or the board's own
+``still(ctx)`` hook), the same size, so a help of many lessons opens at the cost of the few in view.
 """
 
 from __future__ import annotations
@@ -128,6 +128,40 @@ def scope(markup: str, lid: str) -> str:
     return SCOPED.sub(fix, markup)
 
 
+HOLLOW_CHARS = 2000
+"""A drawing (an ``<svg>``) with more markup inside than this is left empty in a still lesson: a
+bed, a castle, a train; an icon, a chip or a pool's piece is drawn as it is."""
+SVG_TAG = re.compile(r"<(/?)svg\b[^>]*>")
+DEFS = re.compile(r"<defs\b.*?</defs>", re.S)
+
+
+def hollow(markup: str) -> str:
+    """``markup`` (a board's drawing) with the insides of its large drawings left out, each kept
+    as its opening tag (view box, class, id, name), so it takes the very box it takes drawn: an
+    ``<svg>``'s size never depends on what is inside it. Its ``<defs>`` stay (a pattern another
+    drawing may fill with). A grid with no cells is named as a picture instead (``role="img"``)."""
+    out: list[str] = []
+    depth, at, opened = 0, 0, 0
+    for m in SVG_TAG.finditer(markup):
+        if m[0].endswith("/>"):
+            continue
+        if not m[1]:
+            opened = m.start() if depth == 0 else opened
+            depth += 1
+            continue
+        depth -= 1
+        if depth:
+            continue
+        head = SVG_TAG.match(markup, opened)
+        assert head is not None
+        inside = markup[head.end() : m.start()]
+        if len(inside) > HOLLOW_CHARS:
+            tag_ = head[0].replace(' role="grid"', ' role="img"')
+            out += [markup[at:opened], tag_, *DEFS.findall(inside), "</svg>"]
+            at = m.end()
+    return "".join(out) + markup[at:]
+
+
 class Live(Embed):
     """A lesson on the page: an embed without its page, its rule links into this help."""
 
@@ -135,8 +169,8 @@ class Live(Embed):
         self, lesson: Lesson, game_id: str, lang: str, motion: bool = True, still: bool = False
     ) -> None:
         self.moves = moves_of(lesson.moves)
-        self.still = still and callable(getattr(boards.board(game_id), "still", None))
-        """Drawn by the board's ``still`` hook (its layout, the same size, without the costly part)
+        self.still = still
+        """Drawn still (its layout, the same size, its big drawings left empty: :func:`hollow`)
         until the lesson nears the view or is acted on (:meth:`wake`); its moves are played then."""
         spec = Spec(
             game_id,
@@ -307,11 +341,14 @@ class Live(Embed):
         live = self.board_live()
         ctx = self.context(self.trial if self.trial is not None else None, live=live)
         animated = ctx.animate
-        stage = (board.still(ctx) if self.still else board.render(ctx)) + decision_markup(
-            decision_of(board, ctx)
-        )
+        own = getattr(board, "still", None) if self.still else None
+        stage = (own(ctx) if callable(own) else board.render(ctx)) + decision_markup(decision_of(board, ctx))
         if self.lesson.panels:
             stage += "".join(body for _, _, body in board.side_panels(ctx))
+        if self.still:
+            # Its layout, the same size, without the costly part: the board's own still drawing
+            # (Wooly Bully: the field's box, its tiles never made), its large drawings left empty.
+            stage = hollow(stage)
         self.animate_step, self.trial_events = False, []
         self.out.clear()  # messages for a parent page: a lesson has none
         title = tag("figcaption", esc(t(f"{self.spec.game}.teach.{lid}")), id="title")
@@ -361,7 +398,7 @@ class Live(Embed):
 
 def lessons(board: Any, game_id: str, lang: str, motion: bool = True, still: bool = False) -> dict[str, Live]:
     """The board's lessons, live, by id (none when the board has no ``LESSONS``); ``still``: each
-    drawn still until it nears the view (when the board can: its ``still`` hook)."""
+    drawn still until it nears the view (its big drawings left empty, :func:`hollow`)."""
     return {row[1]: Live(Lesson(*row), game_id, lang, motion, still) for row in getattr(board, "LESSONS", ())}
 
 
