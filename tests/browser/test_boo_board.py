@@ -1,5 +1,6 @@
 """Boo! in the browser as people play it: a family around one tablet (two people pressing at the
-same moment), one person against three bots to the end, and a route traced by keyboard only."""
+same moment, a route traced by taps and one by a finger dragged through the rooms), one person
+against three bots to the end, and a route traced by keyboard only."""
 
 from __future__ import annotations
 
@@ -40,6 +41,20 @@ def trace_by_taps(page: Any, route: Any) -> None:
             )
 
 
+def trace_by_dragging(page: Any, route: Any) -> None:
+    """One pointer pressed on the route's first room and held down through each next one to the
+    last (rooms side by side: a slide from centre to centre crosses no other room)."""
+    centres = []
+    for step in route.steps:
+        box = page.locator(f"#cell-{cell_name(step.cell)}").bounding_box()
+        centres.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*centres[0])
+    page.mouse.down()
+    for x, y in centres[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+
+
 def in_view(page: Any, selector: str) -> bool:
     """Whether the element is wholly inside the window, with the page not scrolled."""
     box = page.locator(selector).bounding_box()
@@ -48,6 +63,22 @@ def in_view(page: Any, selector: str) -> bool:
         box and box["x"] >= 0 and box["y"] >= 0
         and box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"]
     )  # fmt: skip
+
+
+def focus_on(page: Any, element_id: str) -> None:
+    """Wait until the keyboard focus is on ``element_id`` (a redraw may land a task later); a
+    timeout says where the focus was instead."""
+    try:
+        page.wait_for_function(
+            "id => document.activeElement && document.activeElement.id === id",
+            arg=element_id,
+            timeout=STEP_TIMEOUT_MS,
+        )
+    except Exception as exc:
+        was = page.evaluate(
+            "document.activeElement && (document.activeElement.id || document.activeElement.tagName)"
+        )
+        raise AssertionError(f"focus on {was}, not {element_id}") from exc
 
 
 def reveal_by_the_castle(page: Any) -> None:
@@ -63,7 +94,8 @@ def reveal_by_the_castle(page: Any) -> None:
 
 
 def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_url):
-    """BO-8, BO-13, BO-14, BO-17: every round someone traces a route by taps, or both raise hands."""
+    """BO-8, BO-13, BO-14, BO-17: every round someone traces a route (by taps, once by dragging), or
+    both raise hands."""
     context = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
     page = context.new_page()
     errors: list[str] = []
@@ -77,7 +109,7 @@ def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_ur
     assert page.locator("#boo-colour-1-white").count() == 1
     page.click("#boo-cancel-0")
     page.click("#boo-cancel-1")
-    t, rounds, reveals, specials = 0, 0, 0, 0
+    t, rounds, reveals, specials, drags = 0, 0, 0, 0, 0
     while mirror.outcome() is None and rounds < 20:
         state = mirror.state
         shown = visitor_shown(page)
@@ -104,8 +136,13 @@ def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_ur
             # way is tapped like any step (this seeded game's fifth visitor needs a change of colour).
             zone = page.inner_text(f"#boo-zone-{claimant}")
             assert f"Route in {colour}" in zone, zone
-            specials += any(isinstance(s, (Change, Jump)) for s in route.steps)
-            trace_by_taps(page, route)
+            special = any(isinstance(s, (Change, Jump)) for s in route.steps)
+            specials += special
+            if not special and not drags and len(route.steps) >= 3:
+                trace_by_dragging(page, route)  # one finger slid through the rooms, no tap between
+                drags += 1
+            else:
+                trace_by_taps(page, route)
             mirror.play(claimant, BooMove("booo", t, colour=route.colour))
             mirror.play(claimant, BooMove("claim", t + 1, route))
         rounds += 1
@@ -115,7 +152,7 @@ def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_ur
                 timeout=STEP_TIMEOUT_MS,
             )
     page.wait_for_selector("#end-screen", timeout=STEP_TIMEOUT_MS)
-    assert reveals >= 1 and specials >= 1 and mirror.outcome() is not None
+    assert reveals >= 1 and specials >= 1 and drags == 1 and mirror.outcome() is not None
     scores = page.locator("#end-screen .scores li").all_inner_texts()
     assert [s.rsplit(" ", 1)[-1] for s in scores] == [str(int(x)) for x in mirror.outcome().scores]
     # The same page on a phone in portrait, six people at it: the castle keeps the screen's width
@@ -162,17 +199,29 @@ def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard
     page.clock.install()
     page.click("#start")
     page.wait_for_selector("svg.boo-castle", timeout=BOOT_TIMEOUT_MS)
-    # Keyboard only: the Booo! button, a colour, arrows from the ghost (time stands still meanwhile).
-    page.focus("#boo-booo-0")
+    # On a phone the one person's buttons are on screen with the castle, the players' list after
+    # them (it once took the empty top band and pushed the buttons below the fold). Reading a box
+    # lays the page out: no frame is waited for (the page's clock, frames too, stands still).
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate("window.scrollY") == 0
+    for selector in ("#boo-hand-0", "#boo-booo-0"):  # the castle itself is cut at the sides
+        assert in_view(page, selector), (selector, page.locator(selector).bounding_box())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # Keyboard only, from the hand button on (time stands still meanwhile): each button pressed is
+    # gone from the redrawn zone, and the focus goes on to the seat's next control, never the page.
+    page.focus("#boo-hand-0")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#boo-colour-0-white")
-    page.keyboard.press("Tab")  # Cancel is last; the colours come first: go back to the first
-    page.focus("#boo-colour-0-white")
+    focus_on(page, "boo-lower-0")  # the hand raised: the same key lowers it
+    page.keyboard.press("Enter")
+    focus_on(page, "boo-hand-0")
+    page.keyboard.press("Tab")  # from the hand to Booo!
+    focus_on(page, "boo-booo-0")
+    page.keyboard.press("Enter")
+    focus_on(page, "boo-colour-0-white")  # the colours, first one first
     page.keyboard.press("Enter")
     page.wait_for_selector("#boo-show", timeout=STEP_TIMEOUT_MS)
-    focused = page.evaluate("document.activeElement && document.activeElement.id")
     ghost = page.locator("svg.boo-castle").get_attribute("data-ghost")
-    assert focused == f"cell-{ghost}"
+    focus_on(page, f"cell-{ghost}")  # arrows trace from the ghost's room
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowLeft")
     assert page.locator(".boo-castle .seg.trace").count() == 2
@@ -181,6 +230,8 @@ def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard
     page.keyboard.press("Enter")  # shown now: not at the visitor, so wrong, and said in words
     page.wait_for_selector("#boo-why", timeout=STEP_TIMEOUT_MS)
     assert "route is wrong" in page.inner_text("#boo-why")
+    assert page.locator("#boo-booo-0[disabled]").count() == 1  # locked out a while: the hand is next
+    focus_on(page, "boo-hand-0")
     for _ in range(400):
         if page.locator("#end-screen").count():
             break

@@ -79,6 +79,20 @@ def test_illegal_move_is_refused_with_reason_and_changes_nothing():
     assert GAME.state_hash(match.state) == before and match.plies == ()
 
 
+def test_a_seat_is_an_exact_integer_for_every_game():
+    """``True == 1`` in Python: a game whose turn check is ``player in to_act`` would take it as seat
+    1, and the record (``true`` in its JSON) would not load. The match refuses it for every game."""
+    match = Match.new(GAME, 2, seed=1)
+    seat = GAME.to_act(match.state)[0]
+    for bad in (bool(seat), float(seat)):
+        with pytest.raises(IllegalMove) as err:
+            match.play(bad, "take1")  # type: ignore[arg-type]
+        assert err.value.code == "engine.not-your-turn"
+    assert match.plies == ()
+    match.play(seat, "take1")
+    assert load_match(match.dumps(), games).plies == match.plies
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4))
 def test_replaying_the_move_list_reproduces_the_match(seed, players):

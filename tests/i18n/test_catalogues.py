@@ -215,6 +215,19 @@ def test_sentences_around_a_name_need_no_agreement_with_it(lang):
     assert translate(lang, "app.to-move", name=seat) in {"Ход: Фиолетовые.", "Хід: Фіолетові."}
 
 
+SEAT_AFTER_ITS_WORD = re.compile(r"(?i)(?<!\w)(players?|игрок\w*|гравц\w*|гравець)\s+\{player\}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_seats_name_is_never_put_after_the_word_player(lang):
+    """``{player}`` is a seat's whole name ("Игрок 4 · Компьютер (сильный)", "Гравець 1", a person's
+    name): "У игрока {player}" read «У игрока Игрок 4», "Гравець {player}" «Гравець Гравець 1» (Boo!'s
+    end, found playing in ru and uk)."""
+    for key, value in catalogue(lang).items():
+        for text in value.values() if isinstance(value, dict) else [value]:
+            assert not SEAT_AFTER_ITS_WORD.search(str(text)), (lang, key, text)
+
+
 NUMBER_THEN_NOUN = re.compile(
     r"\{(count|bonus|points|sheep)\}\s+(?!(and|or|of|и|или|из|і|й|або|з)\b)\w", re.U
 )

@@ -535,3 +535,30 @@ def test_a_raised_hand_is_drawn_as_a_named_picture_not_an_emoji_many_fonts_lack(
         assert f'aria-hidden="true">{words}<' in rows["1"]
         assert "hand-icon" not in rows["0"] + rows["2"] and words not in rows["0"] + rows["2"]
         assert "✋" not in panel
+
+
+def test_by_keyboard_each_action_leaves_the_focus_on_the_seats_next_control_never_the_page():
+    """Raise hand, lower it, Booo!, a colour, a route shown: the button pressed is gone from the
+    redrawn zone each time, and the focus goes on to what comes next (the lowered hand, the colours,
+    the ghost's room, the seat's hand while its Booo! is greyed), not to the page."""
+    from parlour.engine import Match, encode_link
+    from web.test_match_screen import open_app
+
+    record = Match.new(GAME, 3, {}, "focus", {"seats": ["human"] * 3}).record
+    app, dom = open_app(f"#/boo/play?m={encode_link(record)}")
+    dom.click("boo-hand", "1")
+    assert dom.focused == "boo-lower-1" and 'id="boo-lower-1"' in dom.html
+    dom.click("boo-lower", "1")
+    assert dom.focused == "boo-hand-1" and 'id="boo-hand-1"' in dom.html
+    dom.click("boo-booo", "1")
+    assert dom.focused == f"boo-colour-1-{COLOURS[0]}"
+    dom.click("boo-colour", "1:white")
+    ghost = cell_name(app.sessions["boo"].state.ghost)
+    assert dom.focused == f"cell-{ghost}"
+    dom.click("boo-show", "1")  # nothing traced: wrong, and Booo! is greyed for a while (BO-D2)
+    assert re.search(r'<button[^>]*id="boo-booo-1"[^>]*disabled', dom.html)
+    assert dom.focused == "boo-hand-1" and 'id="boo-hand-1"' in dom.html
+    # Two hands of three end the search: the next visitor's search starts with the hand down.
+    dom.click("boo-hand", "0")
+    dom.click("boo-hand", "2")
+    assert app.sessions["boo"].state.round == 2 and dom.focused == "boo-hand-2"

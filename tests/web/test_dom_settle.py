@@ -245,6 +245,33 @@ def test_a_log_following_its_newest_entry_still_follows_after_the_window_changes
     assert log.at_end() and log.scrollTop == 1000.0
 
 
+class Entry(Focusable):
+    """A log entry's button: focusing it scrolls its log to it (as the browser does)."""
+
+    def __init__(self, page: Page, element_id: str, log: Log, top: float) -> None:
+        super().__init__(page, element_id)
+        self.log, self.top = log, top
+
+    def closest(self, selector: str) -> Any:
+        return self.log if selector == "[data-keep-scroll][id]" else None
+
+    def focus(self, options: dict[str, bool] | None = None) -> None:
+        super().focus(options)
+        self.log.scrollTop = self.top
+
+
+def test_an_entry_focused_in_a_log_that_followed_its_end_stays_in_view(page):
+    """ "Show earlier moves" draws older entries and focuses the newest of them: the log, which
+    followed its newest entry, must not be put back at its end over them in the next frame."""
+    dom, doc = page
+    doc.logs["move-log"] = Log("move-log", 1000.0, top=800.0)  # at its newest entry
+    redraw(dom, doc, {"move-log": 2000.0})  # earlier entries drawn above
+    doc.buttons["replay-40"] = Entry(doc, "replay-40", doc.logs["move-log"], 950.0)
+    dom.focus("replay-40")
+    doc.next_frame()
+    assert doc.logs["move-log"].scrollTop == 950.0 and doc.activeElement is doc.buttons["replay-40"]
+
+
 def test_the_pages_language_is_written_only_when_it_changes(page):
     dom, doc = page
     dom.set_language("en", "Parlour")

@@ -140,6 +140,36 @@ def test_gg2_the_pencilled_hidden_tile_is_a_private_note_not_a_move():
     assert json.loads(session.dumps_notes()) == {"0": {"pencil": "c3 r1"}}
 
 
+def test_the_turn_buttons_draw_their_arrows_not_glyphs_few_fonts_have():
+    """⟲ and ⟳ exist here only in DejaVu (an empty box on a device without it): the pencil's turn
+    buttons are SVG arrows named for screen readers in each language, and the tile in hand's turn
+    buttons show the same arrows before their words."""
+    from parlour.web.play import choice_button
+
+    session = LocalSession.new(GAME, [Seat(HUMAN), Seat(HUMAN)], dict(BOTS), seed=5)
+    ui: dict = {}
+    board.act(ctx_for(session, 0, ui), "gg-pencil", "")
+    board.act(ctx_for(session, 0, ui), "cell", "8")
+    for lang in ("en", "ru", "uk"):
+        ctx = ctx_for(session, 0, ui)
+        ctx.t = lambda key, lang=lang, **p: translate(lang, key, **p)
+        html = board.render(ctx)
+        assert "⟲" not in html and "⟳" not in html
+        for turn, key in ((-1, "rotate-left"), (1, "rotate-right")):
+            name = translate(lang, f"ghosts-galore.action.{key}")
+            found = re.search(
+                rf'<button[^>]*data-action="gg-pencil-rot" data-arg="{turn}" class="small icon"'
+                rf' aria-label="{name}"[^>]*><svg [^>]*class="turn-icon" aria-hidden="true"',
+                html,
+            )
+            assert found, (lang, key)
+    session.play(0, GAME.decode_move("flip"))
+    turns = [c for c in board.decision(ctx_for(session, 0, {})).choices if c.action == "gg-rot"]
+    assert [c.label for c in turns] == ["Turn left", "Turn right"]
+    assert all('class="turn-icon"' in choice_button(c) and "⟲" not in choice_button(c) for c in turns)
+    assert "matrix(-1 0 0 1 24 0)" in turns[0].icon and "matrix" not in turns[1].icon  # mirrored
+
+
 def test_gg2_a_pencil_on_a_taken_cell_is_refused_in_words():
     session = LocalSession.new(GAME, [Seat(HUMAN), Seat(HUMAN)], dict(BOTS), seed=5)
     session.play(0, GAME.decode_move("flip"))

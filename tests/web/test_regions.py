@@ -194,19 +194,25 @@ def test_a_game_against_a_bot_shows_on_the_page_exactly_the_screen_drawn_whole(g
             assert 'id="screen-title"' not in change.markup  # the header stays
 
 
-def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone():
+def boo_hot_seat(people: int) -> tuple[RegionDom, app_mod.App, LocalSession]:
+    """A Boo! hot-seat match of ``people`` on its table, started again from seed "7", drawn."""
     dom = RegionDom("#/boo")
     app = app_mod.App(dom)
     app.start()
     dom.run_timers()  # the game's package loads
     setup = app.setup_for("boo")
-    setup["seats"] = [HUMAN] * 3
+    setup["seats"] = [HUMAN] * people
     dom.click("start")
     session = app.sessions["boo"]
-    app.sessions["boo"] = LocalSession.new(
+    app.sessions["boo"] = session = LocalSession.new(
         session.game, session.seats, app.bots("boo"), setup["options"], "7"
     )
     app.render()
+    return dom, app, session
+
+
+def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone():
+    dom, app, _ = boo_hot_seat(3)
     for n in range(12):
         dom.timers.clear()  # the match clock: nothing falls due in a hot-seat game this short
         dom.click("bench-move", str(n * 7919))
@@ -253,18 +259,7 @@ def test_a_boo_trace_starting_sets_the_grids_attributes_not_its_81_cells():
     from parlour.games.boo.castle import COLOURS
     from parlour.games.boo.solver import shortest_route
 
-    dom = RegionDom("#/boo")
-    app = app_mod.App(dom)
-    app.start()
-    dom.run_timers()  # the game's package loads
-    setup = app.setup_for("boo")
-    setup["seats"] = [HUMAN] * 2
-    dom.click("start")
-    session = app.sessions["boo"]
-    app.sessions["boo"] = session = LocalSession.new(
-        session.game, session.seats, app.bots("boo"), setup["options"], "7"
-    )
-    app.render()
+    dom, app, session = boo_hot_seat(2)
     route = shortest_route(session.state.problem(0))
     assert route is not None
     dom.timers.clear()

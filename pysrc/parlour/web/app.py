@@ -432,8 +432,9 @@ class App:
         self.last_events = events
         session = self.sessions[gid]
         # A real-time board's memory across plies: a route being traced, a colour being picked,
-        # what a visitor's end showed (Boo!'s board drops each when it no longer fits).
-        kept = (*KEPT_UI, "trace", "picking", "shown") if session.realtime else KEPT_UI
+        # what a visitor's end showed (Boo!'s board drops each when it no longer fits), the seat
+        # whose own action this was (its next control takes the focus once drawn).
+        kept = (*KEPT_UI, "trace", "picking", "shown", "after") if session.realtime else KEPT_UI
         if session.match.plies and session.seats[session.match.plies[-1].player].is_ai:
             # A bot acted out of turn (a wolf) while the person was choosing: their choice stays
             # (the board drops it by itself if it no longer fits).
@@ -932,8 +933,12 @@ class App:
         """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
         from parlour.web.play import log_first
 
-        earlier = self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None
-        return log_first(len(session.match.plies), self.replay, earlier)
+        return log_first(len(session.match.plies), self.replay, self.earlier_of(session))
+
+    def earlier_of(self, session: LocalSession) -> int | None:
+        """The ply ``session``'s log was asked to draw from ("Show earlier moves"); ``None``: its
+        newest moves (the request was for another match, or none was made)."""
+        return self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
@@ -964,7 +969,7 @@ class App:
             replay=self.replay,
             ui=self.ui,
             private=session.notes_of(viewer) if noting and viewer is not None else None,
-            earlier=self.earlier[1] if self.earlier is not None and self.earlier[0] is session else None,
+            earlier=self.earlier_of(session),
         )
         board = boards.board(session.game.id)
         if len(people) > 1 and board is not None and is_private(board, ctx) and human != self.revealed:

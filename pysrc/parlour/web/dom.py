@@ -351,6 +351,9 @@ def focus(element_id: str) -> None:
     el = js.document.getElementById(element_id)
     if _some(el):
         _focus_due.clear()  # the board moved its cursor: that is where the focus goes
+        box = el.closest("[data-keep-scroll][id]") if hasattr(el, "closest") else None
+        if _some(box):  # focus scrolls a log to its element: no offset put back over it in the frame
+            _scroll_due.pop(str(box.id), None)
         if not el.isSameNode(js.document.activeElement):  # focused already: a restyle for nothing
             el.focus()
 

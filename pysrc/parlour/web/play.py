@@ -45,6 +45,8 @@ class Choice:
     disabled: bool = False
     primary: bool = False
     highlights: tuple[str, ...] = ()
+    icon: str = ""
+    """Markup drawn before the words (an SVG hidden from screen readers: the words name the button)."""
 
 
 @dataclass(frozen=True)
@@ -322,10 +324,12 @@ def status(
 
 
 def choice_button(choice: Choice) -> str:
-    return button(
-        choice.label,
-        choice.action,
-        choice.arg,
+    return tag(
+        "button",
+        choice.icon + esc(choice.label),
+        type="button",
+        data_action=choice.action,
+        data_arg=choice.arg,
         id=choice.id,
         class_="primary" if choice.primary else None,
         aria_pressed=None if choice.pressed is None else ("true" if choice.pressed else "false"),

@@ -339,7 +339,9 @@ def trace(ctx: BoardContext) -> dict[str, Any] | None:
     """The route being traced on this device (by the claimant), started from the state if needed."""
     state = ctx.state
     if state.claimant is None or state.announced is None or state.claimant not in humans_here(ctx):
-        ctx.ui.pop("trace", None)
+        ended = ctx.ui.pop("trace", None)
+        if ended and state.claimant is None:  # judged (the time ran out): the seat's buttons are back
+            ctx.ui["after"] = [ended["seat"], "booo"]
         return None
     current = ctx.ui.get("trace")
     key = [state.claimant, state.deadline]
@@ -361,6 +363,9 @@ def render(ctx: BoardContext) -> str:
         ctx.ui.pop("picking", None)
     live = ctx.interactive
     current = trace(ctx) if live else None
+    after = ctx.ui.pop("after", None)
+    if live and after and (target := next_control(ctx, int(after[0]), str(after[1]))):
+        ctx.ui["focus"] = target
     shown = last_shown(ctx)
     svg = castle_svg(ctx, current, shown)
     here = humans_here(ctx) if live else []
@@ -702,6 +707,31 @@ def badge(text: str) -> str:
 
 
 # --- zones and panels ----------------------------------------------------------------------------
+def locked_out(ctx: BoardContext, seat: int) -> bool:
+    """Whether ``seat``'s Booo! is greyed by its lock-out after a wrong claim (BO-D2), by the match's
+    clock: the device's own, or over the network the host's counted on from its latest view (the
+    host still judges: a claim it finds too early is refused, not punished)."""
+    clock = ctx.ui.get("clock")
+    return isinstance(clock, int) and ctx.state.locked_until[seat] > clock
+
+
+def next_control(ctx: BoardContext, seat: int, wanted: str) -> str | None:
+    """Where the keyboard focus goes after ``seat``'s own action, once the match has played it: the
+    button it pressed, turned (raise hand / lower hand), or after a claim the seat's Booo! for the
+    next search (its hand while Booo! is greyed). ``None``: the focus is taken elsewhere (the route
+    traced from the ghost, the colours, the end of the game) or the seat has no buttons here. Without
+    this the pressed button is gone from the page and the focus with it (issue #11)."""
+    state = ctx.state
+    if state.winners is not None or state.claimant is not None or seat not in humans_here(ctx):
+        return None
+    if seat in ctx.ui.get("picking", []):
+        return None
+    hand = f"boo-lower-{seat}" if state.hands[seat] else f"boo-hand-{seat}"
+    if wanted == "booo" and not locked_out(ctx, seat):
+        return f"boo-booo-{seat}"
+    return hand
+
+
 def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge: str) -> str:
     """One person's buttons at their edge: hand, Booo!, the colour choice, the tracing controls."""
     state, t = ctx.state, ctx.t
@@ -731,10 +761,8 @@ def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge
         body += zone_button(t, esc(t("boo.action.cancel")), "boo-cancel", seat, f"boo-cancel-{seat}")
         body = tag("span", esc(t("boo.zone.pick")), class_="zone-ask") + body
     else:
-        # The match's clock: the device's own, or over the network the host's counted on from its
-        # latest view (the host still judges: a claim it finds too early is refused, not punished).
         clock = ctx.ui.get("clock")
-        locked = isinstance(clock, int) and state.locked_until[seat] > clock
+        locked = locked_out(ctx, seat)
         hand = "boo-lower" if state.hands[seat] else "boo-hand"
         body += zone_button(
             t, esc(t("boo.lower" if state.hands[seat] else "boo.hand")), hand, seat, f"{hand}-{seat}"
@@ -1047,6 +1075,7 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
             ctx.ui["focus"] = f"boo-booo-{seat}"  # the colours give way to Booo! again
         ctx.ui["picking"] = picking
         if action in ("boo-hand", "boo-lower"):
+            ctx.ui["after"] = [seat, "hand"]  # the button pressed turns into its opposite
             return seat, {"k": action[4:], "t": 0, "v": v}
         return None
     if action == "boo-colour":
@@ -1055,6 +1084,8 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
         if seat not in here or colour not in COLOURS:
             return None
         ctx.ui["picking"] = []
+        # Tracing starts at the ghost (``trace``); a colour in front of the seat is wrong at once.
+        ctx.ui["after"] = [seat, "booo"]
         return seat, {"k": "booo", "t": 0, "c": colour, "v": v}
     if current is None:
         if action == "key" and arg in KEYS:
@@ -1087,6 +1118,7 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
         keep(ctx, current, steps, start)
         return None
     if action == "boo-show":
+        ctx.ui["after"] = [seat, "booo"]
         return seat, claim(steps, current["colour"], v)
     if action == "boo-change" and arg in COLOURS:
         if parse_cell(head) in state.transitions and arg != colour:
@@ -1113,6 +1145,7 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
             return None
         if target == state.visitor_room and steps and steps[-1].lstrip("*") == arg:
             ctx.ui.pop("trace", None)
+            ctx.ui["after"] = [seat, "booo"]
             return seat, claim(steps, current["colour"], v)  # scared on arrival: shown at once
         keep(ctx, current, steps, start)
         return None

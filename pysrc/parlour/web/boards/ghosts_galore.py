@@ -351,16 +351,41 @@ def hidden_panel(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None)
             body += tag(
                 "p", esc(t("ghosts-galore.pencilled-at", cell=draw.cell_name(pencil.cell))), class_="muted"
             )
-            body += button(
-                "⟲", "gg-pencil-rot", -1, class_="small", aria_label=t("ghosts-galore.action.rotate-left")
-            )
-            body += button(
-                "⟳", "gg-pencil-rot", 1, class_="small", aria_label=t("ghosts-galore.action.rotate-right")
-            )
+            for turn, key in (
+                (-1, "ghosts-galore.action.rotate-left"),
+                (1, "ghosts-galore.action.rotate-right"),
+            ):
+                body += tag(
+                    "button",
+                    turn_icon(turn),
+                    type="button",
+                    data_action="gg-pencil-rot",
+                    data_arg=turn,
+                    class_="small icon",
+                    aria_label=t(key),
+                    title=t(key),
+                )
             body += button(
                 t("ghosts-galore.action.unpencil"), "gg-unpencil", class_="small", id="gg-unpencil"
             )
     return tag("section", body, class_="gg-hidden", id="gg-hidden")
+
+
+TURN_RIGHT = (
+    '<path d="M18.1 8.5A7 7 0 1 1 12 5" fill="none" stroke="currentColor" stroke-width="2.4"'
+    ' stroke-linecap="round"/><path d="M16 5 11.2 1.6v6.8z"/>'
+)
+"""A quarter turn to the right as SVG: an open circle whose arrow runs clockwise (the glyphs ⟲ and ⟳
+are in few fonts: this machine has them only in DejaVu; elsewhere an empty box)."""
+
+
+def turn_icon(turn: int) -> str:
+    """The turn arrow, mirrored for a turn to the left; the button around it carries the name."""
+    mirror = ' transform="matrix(-1 0 0 1 24 0)"' if turn < 0 else ""
+    return (
+        f'<svg viewBox="0 0 24 24" class="turn-icon" aria-hidden="true" focusable="false">'
+        f"<g{mirror}>{TURN_RIGHT}</g></svg>"
+    )
 
 
 def prompt_key(view: dict[str, Any], held: dict[str, Any] | None, pencilling: bool) -> str:
@@ -395,20 +420,22 @@ def decision(ctx: BoardContext) -> Decision | None:
             on = (f"cell-{held['cell']}",) if held["cell"] is not None else ()
             choices.append(
                 Choice(
-                    "⟲ " + t("ghosts-galore.action.rotate-left"),
+                    t("ghosts-galore.action.rotate-left"),
                     "gg-rot",
                     -1,
                     id="gg-rot-left",
                     highlights=on,
+                    icon=turn_icon(-1),
                 )
             )
             choices.append(
                 Choice(
-                    "⟳ " + t("ghosts-galore.action.rotate-right"),
+                    t("ghosts-galore.action.rotate-right"),
                     "gg-rot",
                     1,
                     id="gg-rot-right",
                     highlights=on,
+                    icon=turn_icon(1),
                 )
             )
             choices.append(
