@@ -556,6 +556,8 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
             self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
+        elif action == "log-earlier" and self.route.screen in NET_SCREENS:
+            self.net_play().show_earlier()
         elif action == "embed" and self.route.screen in NET_SCREENS:
             moment = self.net_play().moment(arg)  # as the table saw it (decision 0077)
             if moment is not None:

@@ -389,10 +389,12 @@ def log_items(
     start: int,
     shown: Callable[[int], bool] = bool,
     memo: dict[Any, Any] | None = None,
+    first: int = 0,
 ) -> list[play.LogItem]:
-    """The table's log as the shared screen lists it: each ply in words as this seat may know it
-    (its player by name), with one line per event this seat saw; ``shown(step)`` says whether this
-    page can show the moment after ply ``step`` again (it kept the view, decision 0075).
+    """The table's log as the shared screen lists it, from ply ``first`` on (the log's own start
+    ``start`` at the earliest): each ply in words as this seat may know it (its player by name),
+    with one line per event this seat saw; ``shown(step)`` says whether this page can show the
+    moment after ply ``step`` again (it kept the view, decision 0075).
 
     ``memo`` (kept by the page between redraws) holds each entry worded: an entry whose ply, events
     and words are the same as last time, in the same language for the same seat and names, is not
@@ -403,7 +405,8 @@ def log_items(
         memo.clear()
         memo["stamp"] = stamp
     items = []
-    for offset, entry in enumerate(view.log):
+    skip = max(0, first - start)
+    for offset, entry in enumerate(view.log[skip:], skip):
         index = start + offset
         say = view.says[offset] if offset < len(view.says) else None
         replayable = shown(index + 1)
@@ -756,6 +759,9 @@ class NetPlay:
         self._log_words: dict[Any, Any] = {}
         self._log_markup: dict[Any, Any] = {}
         """The log's entries worded and drawn, kept between redraws (:func:`log_items`, :func:`play.log_panel`)."""
+        self.earlier: tuple[object, int] | None = None
+        """The table (its session) whose log the player asked to show from an earlier ply ("Show
+        earlier moves"), and that ply; otherwise the log draws its newest moves (decision 0006)."""
         self._ticking = False
         self._ahead = ""
         """The game whose board :meth:`board_ahead` set to import."""
@@ -882,6 +888,7 @@ class NetPlay:
         begun = phase not in ("", LOBBY)
         if self.begun is not None and begun != self.begun:
             self.ui["focus"] = "screen-title"  # the game begins (or a rematch's lobby): a new screen
+            self.earlier = None  # a new game's log draws its newest moves
         self.begun = begun
         if self.role == "host" and self.host is not None:
             return self.host_screen()
@@ -983,13 +990,16 @@ class NetPlay:
         folded = frozenset(self.app.panels_folded())
         shown = self.replayable(view)
         with spent.part("log"):
+            first = self.log_start(view)
             items = (
-                log_items(t, board, ctx, view, view.log_from, shown, self._log_words)
+                log_items(t, board, ctx, view, view.log_from, shown, self._log_words, first)
                 if board is not None and view.table
                 else []
             )
             self.announce_ply(view, items)
-            log = play.log_panel(t, ctx, board, "log" not in folded, items=items, memo=self._log_markup)
+            log = play.log_panel(
+                t, ctx, board, "log" not in folded, items=items, memo=self._log_markup, oldest=view.log_from
+            )
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
                 play.board_panels(ctx, board, folded)  # first, as locally (play.game_screen)
@@ -1074,9 +1084,34 @@ class NetPlay:
             if found is not None and found[1].table:  # the focus stays in the log, on the newest entry
                 self.ui["focus"] = f"replay-{found[1].table.get('ply')}"
 
+    def log_start(self, view: Table) -> int:
+        """The first ply the table's log draws: its newest :data:`~parlour.web.play.LOG_SHOWN`,
+        earlier ones when asked or when the moment on show is older (as a local match's log,
+        decision 0006: a long game's log no longer grows every redraw), never before the log this
+        page has (``log_from``)."""
+        asked = self.earlier
+        earlier = asked[1] if asked is not None and asked[0] is self.session() else None
+        plies = max(view.log_from + len(view.log), int(view.table.get("ply", 0)) if view.table else 0)
+        return max(view.log_from, play.log_first(plies, self.replay, earlier))
+
+    def session(self) -> object:
+        """The session this page draws (the hosted table's or the guest's)."""
+        return self.host if self.role == "host" else self.guest
+
+    def show_earlier(self, first: int | None = None) -> None:
+        """ "Show earlier moves": the log draws :data:`~parlour.web.play.LOG_SHOWN` more, and the
+        focus goes to the newest of them (read on up from there), as on a local match's screen."""
+        found = self.current()
+        if found is None:
+            return
+        first = self.log_start(found[1]) if first is None else first
+        self.earlier = (self.session(), max(found[1].log_from, first - play.LOG_SHOWN))
+        self.ui["focus"] = f"replay-{first}"
+
     def log_key(self, arg: str, key: str, action: str = "replay") -> None:
         """Up and Down along the log's entries (one Tab stop): the focus moves to the next
-        entry this page can show (to its ``action``'s button: show it, or embed it)."""
+        entry this page can show (to its ``action``'s button: show it, or embed it); up past the
+        oldest drawn, the log draws earlier ones."""
         found = self.current()
         if found is None or not arg.isdigit():
             return
@@ -1087,6 +1122,9 @@ class NetPlay:
         while 0 < step <= plies and not shown(step):
             step += way
         if 0 < step <= plies:
+            first = self.log_start(found[1])
+            if step <= first:
+                self.show_earlier(first)
             self.ui["focus"] = f"{action}-{step}"
 
     def lobby_screen(self, game_id: str, status: str, middle: str, side: str, **data: object) -> str:
@@ -1445,7 +1483,8 @@ class NetPlay:
             return self.host.game, Table(self.host.lobby(), local, self.host.members["h"].seat)
         if self.role == "guest" and self.guest is not None and self.guest.lobby.get("game"):
             game = games.load(str(self.guest.lobby["game"]))
-            return game, Table(self.guest.lobby, self.guest.table, self.guest.seat, self.guest.log)
+            guest = self.guest
+            return game, Table(guest.lobby, guest.table, guest.seat, guest.log, guest.log_from)
         return None
 
     # --- the transport --------------------------------------------------------------------------
