@@ -20,7 +20,7 @@ from typing import Any
 from parlour.engine import Event, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, region, region_of, tag
-from parlour.web.screens import seat_label
+from parlour.web.screens import seat_label, settings_link
 from parlour.web.session import LocalSession, LogEntry
 
 T = Callable[..., str]
@@ -1013,7 +1013,7 @@ def layout(
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
         + tag("h1", esc(title), id="screen-title", tabindex=-1)
-        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        + settings_link(t),
         class_="bar",
         id="bar",
         inert=bool(dialog),
