@@ -300,6 +300,18 @@ def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
     return tag("main", tag("section", body, class_="loading"), id="main", data_screen="loading")
 
 
+def open_failed(t: T, game_id: str) -> str:
+    """A game whose opening raised (a module, a saved match): said in the person's language, with
+    the way back to the picker, which takes the focus (the app, :meth:`App.fail`)."""
+    name = t(f"game.{game_id}.name")
+    body = tag("p", esc(t("app.open-failed", game=name))) + tag(
+        "a", esc(t("app.to-picker")), href="#/", class_="button primary", id="open-failed-back"
+    )
+    return header(t, name) + tag(
+        "main", tag("section", body, class_="setup"), id="main", data_screen="open-failed"
+    )
+
+
 def missing(t: T) -> str:
     body = tag("p", esc(t("app.not-found"))) + tag(
         "a", esc(t("app.to-picker")), href="#/", class_="button primary"
