@@ -193,6 +193,10 @@ class BoardContext:
     earlier: int | None = None
     """The first ply a local match's log was asked to draw ("Show earlier moves"); ``None``: the
     newest :data:`LOG_SHOWN` only (:func:`log_first`)."""
+    layout: str = ""
+    """Set by the board's ``render``: the arrangement its drawing asks of a small frame (an embed,
+    ``embed.css``). ``"choose"``: buttons to choose a colour by, round the board; ``"trace"``:
+    tracing buttons in the button row (Boo!, decision 0079); ``""``: none."""
 
     @property
     def game(self) -> Any:
