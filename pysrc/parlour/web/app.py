@@ -323,6 +323,8 @@ class App:
             self.screen_changed = True
             return
         self.route = route
+        if route.screen in GAME_SCREENS and route.game not in boards.WARMED and boards.loaded(route.game):
+            self.dom.later(0, lambda: boards.warm(route.game))  # its first-use work, in a task of its own
         if self.route.screen != "play":
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
@@ -587,6 +589,8 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
             self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
+        elif action == "log-earlier" and self.route.screen in NET_SCREENS:
+            self.net_play().show_earlier()
         elif action == "embed" and self.route.screen in NET_SCREENS:
             moment = self.net_play().moment(arg)  # as the table saw it (decision 0077)
             if moment is not None:
@@ -1175,9 +1179,9 @@ class App:
         """Draw the current state; ``made``: its screen's markup, made already in the task before
         (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide).
         With ``split`` (a drawing of :meth:`show`, whose task began at :attr:`task_start`), the
-        changes made after more than :attr:`put_ms` of the task go on the page in the next task
-        (input held meanwhile, as in :meth:`show`), so that neither the making nor the putting
-        makes the task long (issue #17, decision 0009)."""
+        changes (or the whole screen) made after more than :attr:`put_ms` of the task go on the
+        page in the next task (input held meanwhile, as in :meth:`show`), so that neither the
+        making nor the putting makes the task long (issue #17, decision 0009)."""
         if self.putting is not None:
             self.put_drawing()  # one made before goes on the page first: the page takes them in order
         self.again = False  # this drawing is of the state as it is now
@@ -1219,7 +1223,8 @@ class App:
         )
         soon = getattr(self.dom, "soon", None)
         late = (time.perf_counter() - self.task_start) * 1000 > self.put_ms
-        if split and late and planned and soon is not None and not self.prepared and not self.draw_pending:
+        changing = planned is None or bool(planned)  # a screen drawn whole, or regions that changed
+        if split and late and changing and soon is not None and not self.prepared and not self.draw_pending:
             self.draw_pending = True
             soon(self.flush)
             return
@@ -1241,7 +1246,8 @@ class App:
             note(markup_ms, self.diff_ms + put_ms, size, len(html), self.diff_ms, before)
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
-            self.dom.focus(target)
+            with spent.part("focus"):
+                self.dom.focus(target)
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)
