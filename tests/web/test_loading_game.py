@@ -179,7 +179,8 @@ def saved_boop_match() -> dict[str, str]:
 def failed_as_told(dom: Watched, kept: dict[str, str]) -> None:
     """The page shows the failure in Russian with the way back focused, is told the app is up,
     and keeps every saved byte."""
-    said = "Не удалось открыть boop.. Сохранённые партии на месте: перезагрузите страницу, чтобы попробовать снова."
+    # The game's name never ends a sentence: "boop." would give two full stops.
+    said = "Игру boop. не удалось открыть. Сохранённые партии на месте: перезагрузите страницу, чтобы попробовать снова."
     assert 'data-screen="loading"' not in dom.html and 'data-screen="open-failed"' in dom.html
     assert said.split(": ")[0] in text_of(dom.html, "main") and dom.said[-1] == said
     assert dom.focused == "open-failed-back"
