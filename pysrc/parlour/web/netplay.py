@@ -31,7 +31,7 @@ from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN,
 from parlour.web import boards, embed, play, qr, spent
 from parlour.web.markup import attrs, button, esc, labelled, tag
 from parlour.web.play import BoardContext, Decision, Refusal, Turn, decision_of
-from parlour.web.screens import seat_label
+from parlour.web.screens import seat_label, settings_link
 from parlour.web.session import LocalSession
 
 HOST_KEY = "parlour.net.host.{sid}"
@@ -524,7 +524,7 @@ def header(t: T, game_id: str) -> str:
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
         + tag("h1", esc(title(t, game_id)), id="screen-title", tabindex=-1)
-        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        + settings_link(t),
         class_="bar",
     )
 

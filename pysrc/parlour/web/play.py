@@ -20,7 +20,7 @@ from typing import Any
 from parlour.engine import Event, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, region, region_of, tag
-from parlour.web.screens import seat_label
+from parlour.web.screens import seat_label, settings_link
 from parlour.web.session import LocalSession, LogEntry
 
 T = Callable[..., str]
@@ -193,6 +193,10 @@ class BoardContext:
     earlier: int | None = None
     """The first ply a local match's log was asked to draw ("Show earlier moves"); ``None``: the
     newest :data:`LOG_SHOWN` only (:func:`log_first`)."""
+    layout: str = ""
+    """Set by the board's ``render``: the arrangement its drawing asks of a small frame (an embed,
+    ``embed.css``). ``"choose"``: buttons to choose a colour by, round the board; ``"trace"``:
+    tracing buttons in the button row (Boo!, decision 0079); ``""``: none."""
 
     @property
     def game(self) -> Any:
@@ -1017,7 +1021,7 @@ def layout(
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
         + tag("h1", esc(title), id="screen-title", tabindex=-1)
-        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        + settings_link(t),
         class_="bar",
         id="bar",
         inert=bool(dialog),
