@@ -305,3 +305,29 @@ def test_a_wooly_bully_host_draws_its_seat_from_the_state_it_holds_as_a_guest_wo
             type(host.game), "from_view", lambda self, view: reads.append(1) or read(self, view)
         )
         reads.clear()
+
+
+def test_a_hosts_start_makes_the_matchs_first_screen_in_a_task_of_its_own():
+    """The Start click deals the match (its rules, the views sent, the save); the match's first
+    screen is made in the next task, as a local match's is after its route changes (issue #17:
+    Boo!'s first screen, 35 ms of markup, made the click's task 50 ms). Meanwhile the page still
+    shows the lobby and input waits."""
+    dom = NetDom("#/boo/host?s=new")
+    tasks: list[Any] = []
+    dom.soon = tasks.append  # type: ignore[attr-defined]
+    app = app_mod.App(dom)
+    app.net = netplay.NetPlay(app, Rtc())
+    app.start()
+    dom.run_timers()  # the game's package loads
+    while tasks:
+        tasks.pop(0)()
+    for seat in ("0", "1"):
+        app.net.on_action("net-seat-kind", seat, "ai:easy")
+    app.render()
+    assert 'id="net-start"' in dom.html and 'data-phase="lobby"' in dom.html
+    dom.click("net-start")
+    assert app.net.host.match is not None, "the match is dealt in the click's task"
+    assert app.draw_pending and 'data-phase="lobby"' in dom.html, "its screen waits for the next task"
+    while tasks:
+        tasks.pop(0)()
+    assert 'data-phase="playing"' in dom.html and dom.html == app.shown

@@ -134,6 +134,10 @@ class App:
         """Input that arrived while a drawing was pending, acted on in order once the page shows the
         state it acts on (as the browser itself queues input behind a long task)."""
         self.split_ms = SPLIT_MS
+        self.apart = False
+        """The action just handled began a screen much larger than the one shown (a network
+        table's match after its lobby): drawn in the next task whatever the action took, as a bot's
+        move is (issue #17: Boo!'s first screen, 35 ms of markup, was made in the Start click's task)."""
         self.put_ms = PUT_MS
         self.putting: tuple[str, str, Any, dict[str, Any], float, float] | None = None
         """A drawing made and waiting for the next task to be put on the page (:meth:`render`): the
@@ -195,7 +199,7 @@ class App:
         self.handle(kind, action, arg, value, key)
 
     def handle(self, kind: str, action: str, arg: str, value: str, key: str) -> None:
-        self.task_start, self.screen_changed = time.perf_counter(), False
+        self.task_start, self.screen_changed, self.apart = time.perf_counter(), False, False
         try:
             if kind == "route":
                 self.go(self.dom.location_hash())
@@ -219,7 +223,7 @@ class App:
         parts, self.patching = self.patching, None
         if parts and kind in ("click", "key") and self.patch(parts):
             return
-        self.show((time.perf_counter() - self.task_start) * 1000 > self.split_ms)
+        self.show(self.apart or (time.perf_counter() - self.task_start) * 1000 > self.split_ms)
 
     def show(self, apart: bool = False) -> None:
         """Draw the current state: now, or (``apart``) in the next task, the work done so far (a

@@ -1350,6 +1350,7 @@ class NetPlay:
             self.save()
         elif action == "net-start":
             self.send_host(host.start(now))
+            self.app.apart = True  # the match's first screen, made in a task of its own
         elif action == "net-give-ai":
             self.send_host(host.give_seat_to_ai(int(arg), now))
         elif action == "net-rematch":
