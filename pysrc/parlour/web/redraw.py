@@ -73,10 +73,27 @@ def replaced(html: str, element_id: str, element: str) -> str | None:
     return html[: start + len(mark)] + element + html[end:]
 
 
+_ESCAPED = re.compile(r"&(amp|lt|gt|quot|#x27);")
+_CHARS = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "#x27": "'"}
+
+
+def unescape(value: str) -> str:
+    """``html.unescape(value)``, without importing ``html`` for what :func:`parlour.web.markup.esc`
+    writes (its five references): ``html`` and its table of 2,000 entities are compiled from
+    source on the page, 40-70 ms on a quiet machine, and the first attributes a match compared
+    (Boo!'s first "Booo!") held that task over 50 ms (issue #11, decision 0104). Any other
+    reference is left to ``html.unescape``."""
+    if "&" not in value:
+        return value
+    if value.count("&") != len(_ESCAPED.findall(value)):
+        from html import unescape as full  # another reference: not one the app's markup writes
+
+        return full(value)
+    return _ESCAPED.sub(lambda m: _CHARS[m[1]], value)
+
+
 def attributes(head: str) -> tuple[tuple[str, str], ...]:
     """The attributes of an opening tag, values unescaped (a bare attribute has ``""``)."""
-    from html import unescape  # not at import: the picker's first drawing compares nothing (0004)
-
     return tuple(
         (m[1], unescape(m[2] or "")) for m in _ATTR.finditer(head[: -1 if head.endswith(">") else None])
     )
