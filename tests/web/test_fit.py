@@ -107,11 +107,18 @@ def test_boo_try_it_is_the_viewers_route_alone_untimed_and_judged_right():
     embed.act("boo-colour", f"{seat}:{route.to_json()['colour']}")
     assert trial.state.claimant == seat  # the lock-out of the shown moment (if any) passed at once
     assert "choose-row" not in main.search(embed.reply().html)[1]
+    rows = []
     for step in steps:
+        html = embed.reply().html
+        # The board says the layout its drawing needs (ctx.layout): the zone's buttons agree.
+        drawn = "choose" if 'data-action="boo-change"' in html else "trace" if 'id="boo-show"' in html else ""
+        rows.append(main.search(html)[1])
+        assert rows[-1] == f"embed {drawn}-row", (step, rows[-1])
         if step.startswith("!"):
             embed.act("boo-change", step[1:])
         else:
             embed.act("cell", step.lstrip("*"))
+    assert "embed trace-row" in rows
     assert embed.done and "Right! The ghost can take that route." in embed.reply().html
     assert not embed.board_live()
     embed.act("reset")

@@ -131,10 +131,13 @@ def test_gg2_the_pencilled_hidden_tile_is_a_private_note_not_a_move():
     other = drawn(ctx_for(session, 1))
     assert "pencilled" not in other and "c3: your hidden tile" not in other
     assert str(session.state.hidden[0]) not in re.findall(r"tile (\d+):", other)
-    # the owner's own live sheet counts it, marked ✎; the table's does not
+    # the owner's own live sheet counts it, marked by a pencil named for screen readers (an SVG: the
+    # glyph is in few fonts); the table's does not
     sheet = GAME.score_for(session.state, 0, 0, Pencil(8, 1))
+    assert 'aria-label="counts your pencilled hidden tile"' not in other
     assert (
-        "✎" in drawn(ctx_for(session, 0))
+        '<svg viewBox="0 0 24 24" class="turn-icon pencil-icon" role="img" aria-label="counts your pencilled hidden tile">'
+        in drawn(ctx_for(session, 0))
         and sheet.total == GAME.view_sheets(GAME.view(session.state, 0), Pencil(8, 1))[0].total
     )
     assert json.loads(session.dumps_notes()) == {"0": {"pencil": "c3 r1"}}

@@ -165,3 +165,70 @@ def test_a_person_who_goes_elsewhere_while_a_link_opens_sees_that_screen_and_the
     assert 'data-screen="settings"' in dom.html and dom.up and 'data-screen="settings"' in dom.up[0]
     dom.run_timers()
     assert 'data-screen="settings"' in dom.html and dom.hash == "#/settings" and len(dom.up) == 1
+
+
+def saved_boop_match() -> dict[str, str]:
+    """A device's storage holding one saved boop. match (and Russian as its language)."""
+    _app, dom = open_app(f"#/boop/play?m={a_match_link()}", dict(RU))
+    assert 'data-screen="play"' in dom.html
+    saved = {k: v for k, v in dom.storage.items() if k.startswith("parlour.save.boop.")}
+    assert saved, "the match is saved"
+    return dict(dom.storage)
+
+
+def failed_as_told(dom: Watched, kept: dict[str, str]) -> None:
+    """The page shows the failure in Russian with the way back focused, is told the app is up,
+    and keeps every saved byte."""
+    # The game's name never ends a sentence: "boop." would give two full stops.
+    said = "Игру boop. не удалось открыть. Сохранённые партии на месте: перезагрузите страницу, чтобы попробовать снова."
+    assert 'data-screen="loading"' not in dom.html and 'data-screen="open-failed"' in dom.html
+    assert said.split(": ")[0] in text_of(dom.html, "main") and dom.said[-1] == said
+    assert dom.focused == "open-failed-back"
+    assert re.search(r'<a href="#/" class="button primary" id="open-failed-back">Все игры</a>', dom.html)
+    assert len(dom.up) == 1 and dom.timers == []
+    assert dom.storage == kept, "nothing saved is lost or changed"
+    dom.set_hash("#/")
+    assert 'data-screen="picker"' in dom.html and "Продолжить" in dom.html, "the saved match is still offered"
+
+
+def test_a_game_whose_module_fails_to_import_says_so_with_the_way_back_not_loading_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """A step of the game's opening raises: the loading screen gives way to the error, in the
+    person's language, with the picker's link focused; the saved match is kept."""
+    storage = saved_boop_match()
+
+    def opening(gid: str) -> Iterator[float]:
+        yield 0.5
+        raise ImportError("parlour.games.boop.rules: broken")
+
+    monkeypatch.setattr(boards, "loaded", lambda gid: False)
+    monkeypatch.setattr(boards, "opening", opening)
+    dom = Watched("#/boop/play")
+    dom.storage = dict(storage)
+    app_mod.App(dom).start()
+    assert figure(dom.html) == ("Загружаем boop. · 0 %", "0")
+    dom.run_timers()
+    failed_as_told(dom, storage)
+
+
+@pytest.mark.parametrize("step", ["resume", "draw"])
+def test_a_saved_match_that_fails_to_open_says_so_and_is_kept(monkeypatch: pytest.MonkeyPatch, step: str):
+    """Opening a saved match raises (resuming it, or drawing its first screen): said, not a page
+    that stays as it was; the match stays saved for a version that can open it."""
+    from parlour.web import session
+
+    storage = saved_boop_match()
+
+    def broken(*_args: object, **_kw: object) -> None:
+        raise KeyError("a field this version does not know")
+
+    if step == "resume":
+        monkeypatch.setattr(session.LocalSession, "resume", broken)
+    else:
+        monkeypatch.setattr(boards.board("boop"), "render", broken)
+    dom = Watched("#/boop/play")
+    dom.storage = dict(storage)
+    app_mod.App(dom).start()
+    dom.run_timers()
+    failed_as_told(dom, storage)

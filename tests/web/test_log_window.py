@@ -124,3 +124,38 @@ def test_the_first_ply_drawn():
     assert log_first(LOG_SHOWN + 7) == 7
     assert log_first(200, earlier=300) == 200 - LOG_SHOWN, "never fewer than the newest"
     assert log_first(200, earlier=20, replay=5) == 4
+
+
+def test_a_network_tables_log_draws_its_newest_moves_and_earlier_ones_when_asked():
+    """Decision 0006 on a network table's pages too: the host's and a guest's log draw the newest
+    moves (the log's markup and the regions compared no longer grow with the game), and "Show
+    earlier moves" or the up arrow past the oldest draws earlier ones."""
+    import random
+
+    from tests.web.test_net_regions import table
+
+    net, (anna,), host_app, host_dom, guest_app, guest_dom = table("boop", 2)
+    host, pick = net.host, random.Random(2)
+    while host.match.outcome() is None and len(host.match.plies) < 2 * LOG_SHOWN + 2:
+        net.now += 1_000  # a peer's moves are rate-limited in time
+        if host.local()["act"] == [0]:
+            net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
+        else:
+            net.guest_out(anna, anna.move(pick.choice(anna.table["legal"])))
+        net.run()
+        for app in (host_app, guest_app):
+            app.render()
+    plies = len(host.match.plies)
+    assert plies > 2 * LOG_SHOWN, "a long enough game"
+    for dom, app in ((host_dom, host_app), (guest_dom, guest_app)):
+        assert entries(dom.html) == list(range(plies - LOG_SHOWN + 1, plies + 1))
+        first = plies - LOG_SHOWN
+        assert f">Show {min(first, LOG_SHOWN)} earlier moves<" in dom.html and dom.html == app.shown
+        dom.on_event("key", "replay", str(first + 1), "", "ArrowUp")
+        assert entries(dom.html)[0] == max(1, first - LOG_SHOWN + 1) and dom.focused == f"replay-{first}"
+        while 'id="log-earlier"' in dom.html:
+            shown = entries(dom.html)[0]
+            dom.click("log-earlier")
+            assert entries(dom.html)[0] == max(1, shown - LOG_SHOWN)
+            assert dom.focused == f"replay-{shown - 1}", "the newest of the moves it brought"
+        assert entries(dom.html) == list(range(1, plies + 1)) and dom.html == app.shown

@@ -5,6 +5,7 @@ in slices, each a task of its own, so that the check holds no task over 50 ms (i
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import random
 import sys
 from typing import Any
@@ -96,3 +97,47 @@ def test_a_guests_page_imports_the_board_in_a_task_of_its_own_while_in_the_lobby
     assert len(dom.timers) == 1  # once, however many messages came
     dom.run_timers()
     assert BOARD in sys.modules
+
+
+def first_use_undone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Wooly Bully's and Ghosts Galore's tile tables not read yet, as in a page that never used them."""
+    from parlour.games.ghosts_galore import tiles as ghosts_tiles
+    from parlour.games.wooly_bully import tiles as wooly_tiles
+    from parlour.web import boards
+
+    monkeypatch.setattr(boards, "WARMED", set())
+    wooly_tiles.all_tiles.cache_clear()
+    ghosts_tiles.tile_set.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "tables"),
+    [
+        ("wooly-bully", "parlour.games.wooly_bully.tiles:all_tiles"),
+        ("ghosts-galore", "parlour.games.ghosts_galore.tiles:tile_set"),
+    ],
+)
+def test_a_game_reads_its_tables_in_a_task_of_its_own_before_its_first_match(monkeypatch, game_id, tables):
+    """A game's first-use work (its tiles read from their table, tens of ms in Pyodide) is done in a
+    task of its own once the game is loaded: on the host's page before its lobby's Start, on a
+    guest's while in the lobby; never in the start's task, the first screen's, or a first check."""
+    module, _, name = tables.partition(":")
+    read = getattr(importlib.import_module(module), name)
+    game = games.load(game_id)
+    host = HostSession(game, games.module(game_id).BOTS, entropy="ahead", name="Hanna", players=2)
+    app, dom = page(f"#/{game_id}/host?s={host.sid}")
+    first_use_undone(monkeypatch)
+    app.go(f"#/{game_id}/host?s={host.sid}")  # the host's page opens its lobby
+    assert read.cache_info().currsize == 0 and dom.timers  # not in the task that opens the page
+    dom.run_timers()
+    assert read.cache_info().currsize == 1
+    first_use_undone(monkeypatch)
+    net = sit_down(host, [GuestSession(entropy="a", name="Anna")], start=False)
+    (received,) = net.inbox.values()
+    app, dom = page(f"#/join?o=x&s={host.sid}", guest=GuestSession(entropy="a", name="Anna"), role="guest")
+    app.net.conn = "c"
+    for text in received:
+        app.net.on_rtc("message", "c", text)
+    assert 'data-screen="net-guest"' in dom.html and read.cache_info().currsize == 0
+    dom.run_timers()
+    assert read.cache_info().currsize == 1, "read in the lobby, a task of its own"

@@ -789,3 +789,29 @@ def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game
         assert 'class="current" id="log-0"' in screen
         app.net.show_moment("live", "")
         assert 'id="back-to-game"' not in app.net.screen()
+
+
+def test_a_hosts_bots_are_asked_one_seat_a_task():
+    """Each bot's question (its seat's view and legal moves) goes to the worker in a task of its own
+    (issue #17: a Boo! table's first questions, every seat's at once, held one task 49 ms)."""
+    wire = Wire()
+    host = FakeApp(wire)
+    asked: list[str] = []
+    tasks: list[Any] = []
+    host.dom.bot_think = lambda request, on_reply: asked.append(request)  # type: ignore[attr-defined]
+    host.dom.soon = tasks.append  # type: ignore[attr-defined]
+    host.net.open_host("boo")
+    host.net.on_action("net-players", "", "4")
+    for seat in (0, 1, 2, 3):
+        host.net.on_action("net-seat-kind", str(seat), "ai:easy")
+    host.net.on_action("net-start", "", "")
+    hs = host.net.host
+    bots = len([s for s in hs.game.to_act(hs.match.state) if hs.seats[s].kind == "ai"])
+    assert bots == 4, "every seat's bot may act at the start"
+    each = []
+    while tasks:
+        before = len(asked)
+        tasks.pop(0)()
+        each.append(len(asked) - before)
+    assert each == [1, 1, 1, 1, 0], "one question a task, each seat's once"
+    assert len({json.loads(text)["seat"] for text in asked}) == 4

@@ -321,3 +321,23 @@ def test_play_again_makes_the_new_matchs_first_screen_once(monkeypatch: pytest.M
     assert made == ["play"] and len(dom.preparations) == 2  # the new castle's walls, parsed ahead
     dom.run_task()
     assert made == ["play"] and dom.html == app.shown and not dom.tasks
+
+
+def test_a_new_screen_made_late_in_its_task_is_drawn_whole_in_the_next():
+    """A screen drawn whole (a match's first, a network table's lobby becoming its match) is made in
+    one task and put on the page in the next when its task ran late (issue #17: 50-70 ms of markup
+    and parsing in one task): the page shows the screen before until then, and a tap waits for it."""
+    dom = TaskDom("#/boop")
+    app = on_its_setup(dom)
+    app.split_ms, app.put_ms = float("inf"), 0.0  # every drawing counts as late in its task
+    setup = dom.html
+    dom.click("start")  # the match opens in this task; its screen is made in the next
+    dom.run_task()
+    assert app.draw_pending and dom.html == setup and 'data-screen="play"' in app.putting[0]
+    dom.click("bench-move", "5")  # held: the player cannot see the board yet
+    assert app.held and not app.sessions["boop"].match.plies
+    dom.run_task()  # put on the page whole
+    assert 'data-screen="play"' in dom.html and dom.html == app.shown
+    while dom.tasks:
+        dom.run_task()
+    assert len(app.sessions["boop"].match.plies) == 1 and dom.plies_shown() == 1

@@ -784,10 +784,11 @@ class HostSession:
             seed=self._secret(f"bot:{ply}:{seat}"),
         )
 
-    def bot_questions(self) -> list[Question]:
+    def bot_questions(self, most: int | None = None) -> list[Question]:
         """With :attr:`bots_elsewhere`: a question for each AI seat that may act now and whose
-        decision is neither known nor already asked (each is returned once). Send each
-        :attr:`~parlour.net.hostbots.Question.text` to the worker and its reply to :meth:`bot_answer`."""
+        decision is neither known nor already asked (each is returned once; at most ``most``, the
+        rest at the next call). Send each :attr:`~parlour.net.hostbots.Question.text` to the worker
+        and its reply to :meth:`bot_answer`."""
         if not self.bots_elsewhere or self.phase != PLAYING or self.match is None:
             return []
         ply = len(self.match.plies)
@@ -795,6 +796,8 @@ class HostSession:
         out: list[Question] = []
         for seat in self._bot_seats():
             asked = (ply, seat, self.seats[seat].level)
+            if most is not None and len(out) >= most:
+                break
             if (ply, seat) not in self._plans and asked not in self._asked:
                 self._asked.add(asked)
                 out.append(self._question(ply, seat))

@@ -159,6 +159,11 @@ class App:
         """The share of each such game's modules imported so far (the loading screen's figure)."""
         self.up = False
         """Whether the page has been told the app is up (:meth:`render`)."""
+        self.failed: str | None = None
+        """The game whose opening raised (an import, a saved match, its first screen): its screen says
+        so with the way back to the picker, until the address changes (:meth:`fail`)."""
+        self.fresh = False
+        """A game's screen was asked for and not yet made once: an error making it is its opening's."""
 
     @property
     def bot_driver(self) -> BotDriver:
@@ -274,7 +279,35 @@ class App:
 
     def go(self, fragment: str) -> None:
         route = router.parse(fragment, set(games.BY_ID))
-        self.loading = None
+        self.loading, self.failed, self.fresh = None, None, route.screen in GAME_SCREENS
+        try:
+            self.open(route, fragment)
+        except Exception:
+            if not self.fresh:
+                raise
+            self.fail(route.game)
+
+    def fail(self, gid: str) -> None:
+        """A step of opening ``gid`` raised: its screen says so (:meth:`failing`), drawn now."""
+        self.failing(gid)
+        self.screen_changed = True
+        self.render()
+
+    def failing(self, gid: str) -> None:
+        """A step of opening ``gid`` raised (the exception being handled): the screen says so in the
+        person's language with the way back to the picker, focused, instead of the loading screen
+        standing for ever. Nothing saved is touched (a match that failed to resume stays for a
+        later version to open). The error goes to the console for whoever reports it."""
+        import traceback
+
+        traceback.print_exc()
+        self.loading, self.failed, self.fresh = None, gid, False
+        self.openings.pop(gid, None)
+        self.screen_ui()["focus"] = "open-failed-back"
+        self.dom.announce(self.t("app.open-failed", game=self.t(f"game.{gid}.name")))
+
+    def open(self, route: router.Route, fragment: str) -> None:
+        """Open the screen of ``route`` (:meth:`go`): a game not loaded yet is loaded first."""
         if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
             # Its rules and board are compiled on first use (a start not restored from the memory
             # snapshot, decision 0085): name that phase, paint it, then load the game a module a
@@ -290,6 +323,8 @@ class App:
             self.screen_changed = True
             return
         self.route = route
+        if route.screen in GAME_SCREENS and route.game not in boards.WARMED and boards.loaded(route.game):
+            self.dom.later(0, lambda: boards.warm(route.game))  # its first-use work, in a task of its own
         if self.route.screen != "play":
             for session in self.sessions.values():
                 session.pause_clock()  # time away from a real-time match does not count
@@ -554,6 +589,8 @@ class App:
             self.net_play().on_action(action, arg, "")
         elif action in ("replay", "live") and self.route.screen in NET_SCREENS:
             self.net_play().show_moment(action, arg)  # a network table's log (decision 0075)
+        elif action == "log-earlier" and self.route.screen in NET_SCREENS:
+            self.net_play().show_earlier()
         elif action == "embed" and self.route.screen in NET_SCREENS:
             moment = self.net_play().moment(arg)  # as the table saw it (decision 0077)
             if moment is not None:
@@ -876,9 +913,12 @@ class App:
         self.task_start = time.perf_counter()
         try:
             share = next(steps, None)
-        except BaseException:
+        except Exception:
             del self.openings[gid]
-            raise
+            if not wanted:
+                raise  # loaded while idle: the person asks for it later and is told then
+            self.fail(gid)
+            return
         if share is not None:
             self.opened[gid] = share
             self.dom.later(0, lambda: self.open_step(gid))
@@ -1022,6 +1062,8 @@ class App:
         r, t = self.route, self.t
         if self.loading is not None:
             return screens.loading_game(t, self.loading[0], self.opened.get(self.loading[0], 0.0))
+        if self.failed is not None:
+            return screens.open_failed(t, self.failed)
         if r.screen == "picker":
             return screens.picker(t, self.picker_entries())
         if r.screen == "settings":
@@ -1115,6 +1157,19 @@ class App:
             return screen
         return screens.missing(t)
 
+    def first_screen(self) -> str:
+        """:meth:`screen`; the first time a game's screen is made, an error making it is its
+        opening's (a saved match its board cannot draw): the screen then says so (:meth:`fail`)."""
+        if not self.fresh or self.loading is not None:
+            return self.screen()
+        try:
+            made = self.screen()
+        except Exception:
+            self.failing(self.route.game)
+            return self.screen()
+        self.fresh = False
+        return made
+
     def embed_title(self) -> str:
         """The embed's iframe title: the name of its game (a fragment names it first)."""
         frag = self.embedding[0] if self.embedding is not None else ""
@@ -1124,9 +1179,9 @@ class App:
         """Draw the current state; ``made``: its screen's markup, made already in the task before
         (:meth:`prepare_kept`; a match's first screen is 50 KB, tens of ms to make in Pyodide).
         With ``split`` (a drawing of :meth:`show`, whose task began at :attr:`task_start`), the
-        changes made after more than :attr:`put_ms` of the task go on the page in the next task
-        (input held meanwhile, as in :meth:`show`), so that neither the making nor the putting
-        makes the task long (issue #17, decision 0009)."""
+        changes (or the whole screen) made after more than :attr:`put_ms` of the task go on the
+        page in the next task (input held meanwhile, as in :meth:`show`), so that neither the
+        making nor the putting makes the task long (issue #17, decision 0009)."""
         if self.putting is not None:
             self.put_drawing()  # one made before goes on the page first: the page takes them in order
         self.again = False  # this drawing is of the state as it is now
@@ -1135,7 +1190,7 @@ class App:
         started = time.perf_counter()
         if made is None:
             with spent.part("markup"):
-                made = screens.banner(self.t, self.update_waiting, self.error) + self.screen()
+                made = screens.banner(self.t, self.update_waiting, self.error) + self.first_screen()
         html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
         before = (started - self.task_start) * 1000 if self.task_start else 0.0
@@ -1168,7 +1223,8 @@ class App:
         )
         soon = getattr(self.dom, "soon", None)
         late = (time.perf_counter() - self.task_start) * 1000 > self.put_ms
-        if split and late and planned and soon is not None and not self.prepared and not self.draw_pending:
+        changing = planned is None or bool(planned)  # a screen drawn whole, or regions that changed
+        if split and late and changing and soon is not None and not self.prepared and not self.draw_pending:
             self.draw_pending = True
             soon(self.flush)
             return
@@ -1190,7 +1246,8 @@ class App:
             note(markup_ms, self.diff_ms + put_ms, size, len(html), self.diff_ms, before)
         target = ui.pop("focus", None)
         if target:  # the board moved the keyboard cursor: focus follows it
-            self.dom.focus(target)
+            with spent.part("focus"):
+                self.dom.focus(target)
         shown = ui.pop("reveal", None)
         if shown and hasattr(self.dom, "reveal"):  # scrolled to the top of that region
             self.dom.reveal(shown)

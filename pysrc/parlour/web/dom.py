@@ -95,9 +95,23 @@ def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
     if not all(_some(el) for el in targets + kept):
         return False
     root = doc.getElementById("app")
-    held = _hold(
-        doc, root, [el for c, el in zip(changes, targets, strict=True) if c.kind in ("replace", "remove")]
-    )
+    with spent.part("hold"):
+        held = _hold(
+            doc, root, [el for c, el in zip(changes, targets, strict=True) if c.kind in ("replace", "remove")]
+        )
+    with spent.part("html"):  # the regions out, their new markup parsed and in
+        _change(changes, targets, kept)
+    for element_id, el in zip(reused, kept, strict=True):
+        empty = doc.getElementById(element_id)
+        if _some(empty):
+            empty.replaceWith(el)
+    with spent.part("settle"):
+        _put_back(doc, root, held, home)
+    return True
+
+
+def _change(changes: list[Any], targets: list[Any], kept: list[Any]) -> None:
+    """:func:`redraw`'s changes made on the page, the kept layers taken out first."""
     for el in kept:
         el.remove()  # out of the old markup before it is replaced: the node lives on
     for change, el in zip(changes, targets, strict=True):
@@ -115,12 +129,6 @@ def redraw(changes: list[Any], home: str, reused: list[str]) -> bool:
                     el.setAttribute(name, value)
         else:  # a region inserted beside its neighbour
             el.insertAdjacentHTML("afterend" if change.kind == "after" else "beforebegin", change.markup)
-    for element_id, el in zip(reused, kept, strict=True):
-        empty = doc.getElementById(element_id)
-        if _some(empty):
-            empty.replaceWith(el)
-    _put_back(doc, root, held, home)
-    return True
 
 
 _prepared: dict[str, Any] = {}

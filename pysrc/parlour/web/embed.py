@@ -48,8 +48,6 @@ BOT_DELAY_MS = 350
 MAX_MOVES = 400
 PREFIX = "parlour:"
 """Every message to and from the parent page has a ``type`` starting with this."""
-CHOOSING = re.compile(r'data-action="boo-(?:colour|change)"')
-"""A colour being chosen on Boo!'s board: a route's first colour, or a change at a transition room."""
 
 
 class SpecError(ValueError):
@@ -561,9 +559,10 @@ class Embed:
         live = self.board_live()
         session = self.trial if self.trial is not None else (self.puzzle_session() if live else None)
         ctx = self.context(session, live=live)
-        decisions = ""
+        decisions, layout = "", ""
         if live or self.trial is not None or self.spec.game == "boop":
             drawn = board.render(ctx)
+            layout = ctx.layout
             decision = decision_of(board, ctx)
             decisions = decision_markup(decision)  # with the buttons, under the board
             self.prompt = decision.prompt if decision is not None else ""
@@ -587,13 +586,13 @@ class Embed:
         return tag(
             "main",
             stage + self.caption_panel() + self.controls(decisions),
-            # Tracing a route with no colour to choose: its buttons join the button row; a colour
-            # to choose (Boo!'s start of a route, a transition room): its buttons take the place of
-            # the status and the button row, around the castle (embed.css, decision 0079).
+            # As the board's drawing asks (ctx.layout): tracing a route with no colour to choose,
+            # its buttons join the button row; a colour to choose (Boo!'s start of a route, a
+            # transition room), its buttons take the place of the status and the button row, around
+            # the castle (embed.css, decision 0079).
             class_="embed"
             + (" compact-controls" if not self.spec.controls else "")
-            + (" trace-row" if 'id="boo-show"' in drawn and "boo-change" not in drawn else "")
-            + (" choose-row" if CHOOSING.search(drawn) else ""),
+            + (f" {layout}-row" if layout else ""),
             data_step=self.step,
             data_steps=self.diagram.steps,
             data_mode="puzzle"

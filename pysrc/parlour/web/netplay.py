@@ -31,7 +31,7 @@ from parlour.net.lobby import AI, GONE, GUEST, HOST_PID, HOST_SEAT, LOBBY, OPEN,
 from parlour.web import boards, embed, play, qr, spent
 from parlour.web.markup import attrs, button, esc, labelled, tag
 from parlour.web.play import BoardContext, Decision, Refusal, Turn, decision_of
-from parlour.web.screens import seat_label
+from parlour.web.screens import seat_label, settings_link
 from parlour.web.session import LocalSession
 
 HOST_KEY = "parlour.net.host.{sid}"
@@ -389,10 +389,12 @@ def log_items(
     start: int,
     shown: Callable[[int], bool] = bool,
     memo: dict[Any, Any] | None = None,
+    first: int = 0,
 ) -> list[play.LogItem]:
-    """The table's log as the shared screen lists it: each ply in words as this seat may know it
-    (its player by name), with one line per event this seat saw; ``shown(step)`` says whether this
-    page can show the moment after ply ``step`` again (it kept the view, decision 0075).
+    """The table's log as the shared screen lists it, from ply ``first`` on (the log's own start
+    ``start`` at the earliest): each ply in words as this seat may know it (its player by name),
+    with one line per event this seat saw; ``shown(step)`` says whether this page can show the
+    moment after ply ``step`` again (it kept the view, decision 0075).
 
     ``memo`` (kept by the page between redraws) holds each entry worded: an entry whose ply, events
     and words are the same as last time, in the same language for the same seat and names, is not
@@ -403,7 +405,8 @@ def log_items(
         memo.clear()
         memo["stamp"] = stamp
     items = []
-    for offset, entry in enumerate(view.log):
+    skip = max(0, first - start)
+    for offset, entry in enumerate(view.log[skip:], skip):
         index = start + offset
         say = view.says[offset] if offset < len(view.says) else None
         replayable = shown(index + 1)
@@ -521,7 +524,7 @@ def header(t: T, game_id: str) -> str:
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
         + tag("h1", esc(title(t, game_id)), id="screen-title", tabindex=-1)
-        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        + settings_link(t),
         class_="bar",
     )
 
@@ -756,6 +759,9 @@ class NetPlay:
         self._log_words: dict[Any, Any] = {}
         self._log_markup: dict[Any, Any] = {}
         """The log's entries worded and drawn, kept between redraws (:func:`log_items`, :func:`play.log_panel`)."""
+        self.earlier: tuple[object, int] | None = None
+        """The table (its session) whose log the player asked to show from an earlier ply ("Show
+        earlier moves"), and that ply; otherwise the log draws its newest moves (decision 0006)."""
         self._ticking = False
         self._ahead = ""
         """The game whose board :meth:`board_ahead` set to import."""
@@ -882,6 +888,7 @@ class NetPlay:
         begun = phase not in ("", LOBBY)
         if self.begun is not None and begun != self.begun:
             self.ui["focus"] = "screen-title"  # the game begins (or a rematch's lobby): a new screen
+            self.earlier = None  # a new game's log draws its newest moves
         self.begun = begun
         if self.role == "host" and self.host is not None:
             return self.host_screen()
@@ -942,7 +949,8 @@ class NetPlay:
             clock = self.match_clock(game)
             fresh = self.fresh(view)
             animate = fresh and bool(self.app.settings.animate(self.dom.reduced_motion()))
-            ctx = context(t, game, view, self.ui, animate, self.notes(view), clock, fresh)
+            with spent.part("context"):
+                ctx = context(t, game, view, self.ui, animate, self.notes(view), clock, fresh)
             self.wake_when_unlocked(view, game, clock)
             ctx.speed = float(self.app.settings.speed(self.dom.reduced_motion()))
             if self.refused is not None and view.table.get("ply") != self.refused_at:
@@ -982,31 +990,37 @@ class NetPlay:
         folded = frozenset(self.app.panels_folded())
         shown = self.replayable(view)
         with spent.part("log"):
+            first = self.log_start(view)
             items = (
-                log_items(t, board, ctx, view, view.log_from, shown, self._log_words)
+                log_items(t, board, ctx, view, view.log_from, shown, self._log_words, first)
                 if board is not None and view.table
                 else []
             )
             self.announce_ply(view, items)
-            log = play.log_panel(t, ctx, board, "log" not in folded, items=items, memo=self._log_markup)
+            log = play.log_panel(
+                t, ctx, board, "log" not in folded, items=items, memo=self._log_markup, oldest=view.log_from
+            )
         if ctx.state is not None and hasattr(board, "score_details"):  # a board's breakdown, as locally
             log = (
                 play.board_panels(ctx, board, folded)  # first, as locally (play.game_screen)
                 + play.score_panel(t, ctx, "score" not in folded, board)
                 + log
             )
-        return play.layout(
-            t,
-            title(t, game.id),
-            play.turn_region(t, ctx, decision, text=status_text(t, ctx, view, turn, decision), notes=notes),
-            markup,
-            play.feedback(t, ctx),
-            controls,
-            "",
-            log + side,
-            dialog,
-            **data,
-        )
+        with spent.part("layout"):
+            return play.layout(
+                t,
+                title(t, game.id),
+                play.turn_region(
+                    t, ctx, decision, text=status_text(t, ctx, view, turn, decision), notes=notes
+                ),
+                markup,
+                play.feedback(t, ctx),
+                controls,
+                "",
+                log + side,
+                dialog,
+                **data,
+            )
 
     def announce_ply(self, view: Table, items: list[play.LogItem]) -> None:
         """A new ply is said in the live region as the log says it (its words and the events this
@@ -1070,9 +1084,34 @@ class NetPlay:
             if found is not None and found[1].table:  # the focus stays in the log, on the newest entry
                 self.ui["focus"] = f"replay-{found[1].table.get('ply')}"
 
+    def log_start(self, view: Table) -> int:
+        """The first ply the table's log draws: its newest :data:`~parlour.web.play.LOG_SHOWN`,
+        earlier ones when asked or when the moment on show is older (as a local match's log,
+        decision 0006: a long game's log no longer grows every redraw), never before the log this
+        page has (``log_from``)."""
+        asked = self.earlier
+        earlier = asked[1] if asked is not None and asked[0] is self.session() else None
+        plies = max(view.log_from + len(view.log), int(view.table.get("ply", 0)) if view.table else 0)
+        return max(view.log_from, play.log_first(plies, self.replay, earlier))
+
+    def session(self) -> object:
+        """The session this page draws (the hosted table's or the guest's)."""
+        return self.host if self.role == "host" else self.guest
+
+    def show_earlier(self, first: int | None = None) -> None:
+        """ "Show earlier moves": the log draws :data:`~parlour.web.play.LOG_SHOWN` more, and the
+        focus goes to the newest of them (read on up from there), as on a local match's screen."""
+        found = self.current()
+        if found is None:
+            return
+        first = self.log_start(found[1]) if first is None else first
+        self.earlier = (self.session(), max(found[1].log_from, first - play.LOG_SHOWN))
+        self.ui["focus"] = f"replay-{first}"
+
     def log_key(self, arg: str, key: str, action: str = "replay") -> None:
         """Up and Down along the log's entries (one Tab stop): the focus moves to the next
-        entry this page can show (to its ``action``'s button: show it, or embed it)."""
+        entry this page can show (to its ``action``'s button: show it, or embed it); up past the
+        oldest drawn, the log draws earlier ones."""
         found = self.current()
         if found is None or not arg.isdigit():
             return
@@ -1083,6 +1122,9 @@ class NetPlay:
         while 0 < step <= plies and not shown(step):
             step += way
         if 0 < step <= plies:
+            first = self.log_start(found[1])
+            if step <= first:
+                self.show_earlier(first)
             self.ui["focus"] = f"{action}-{step}"
 
     def lobby_screen(self, game_id: str, status: str, middle: str, side: str, **data: object) -> str:
@@ -1128,9 +1170,10 @@ class NetPlay:
         host = self.host
         assert host is not None and self.game is not None
         t = self.t
-        local = host.local()
-        if host.match is not None and "view" in local:
-            held_view(host.game, local["view"], host.match.state, host.members["h"].seat)
+        with spent.part("view"):  # the host's own seat's view, and the state it stands for
+            local = host.local()
+            if host.match is not None and "view" in local:
+                held_view(host.game, local["view"], host.match.state, host.members["h"].seat)
         log_from = int(str(local.get("log_from") or 0))
         log, says = list(local.get("log") or []), list(local.get("says") or [])
         view = Table(host.lobby(), local, host.members["h"].seat, log, log_from, says)
@@ -1440,7 +1483,8 @@ class NetPlay:
             return self.host.game, Table(self.host.lobby(), local, self.host.members["h"].seat)
         if self.role == "guest" and self.guest is not None and self.guest.lobby.get("game"):
             game = games.load(str(self.guest.lobby["game"]))
-            return game, Table(self.guest.lobby, self.guest.table, self.guest.seat, self.guest.log)
+            guest = self.guest
+            return game, Table(guest.lobby, guest.table, guest.seat, guest.log, guest.log_from)
         return None
 
     # --- the transport --------------------------------------------------------------------------
@@ -1529,14 +1573,23 @@ class NetPlay:
         """Import the table's rules and board as soon as the lobby names the game, a module a task
         (:func:`parlour.web.boards.opening`), not in the first drawing of its match (100-240 ms in
         Pyodide: issue #17), as the host's page does before its lobby (:meth:`parlour.web.app.App.open_step`).
-        Whatever needs the game before the last step imports the rest at once."""
-        if game_id and game_id != self._ahead and not boards.loaded(game_id) and boards.playable(game_id):
+        Whatever needs the game before the last step imports the rest at once. Then the game's
+        first-use work (:func:`parlour.web.boards.warm`), in a task of its own."""
+        loaded = boards.loaded(game_id)
+        if (
+            game_id
+            and game_id != self._ahead
+            and not (loaded and game_id in boards.WARMED)
+            and boards.playable(game_id)
+        ):
             self._ahead = game_id
-            steps = boards.opening(game_id)
+            steps = iter(()) if loaded else boards.opening(game_id)
 
             def step() -> None:
                 if next(steps, None) is not None:
                     self.dom.later(0, step)
+                else:
+                    self.dom.later(0, lambda: boards.warm(game_id))
 
             self.dom.later(0, step)
 
@@ -1646,13 +1699,20 @@ class NetPlay:
             self._ask_now(host, think)
 
     def _ask_now(self, host: HostSession, think: Callable[..., Any]) -> None:
+        """Ask the worker the next bot's question; the next seat's in a task of its own (issue #17:
+        a question carries the seat's view and legal moves, and a 6-seat table's first questions
+        took 49 ms in one task)."""
         self._asking = False
         if self.host is not host:  # another table opened meanwhile
             return
+        soon = getattr(self.dom, "soon", None)
         with spent.part("questions"):
-            asked = host.bot_questions()
+            asked = host.bot_questions(most=1 if callable(soon) else None)
         for question in asked:
             think(question.text, self._bot_replied(host, question))
+        if asked and callable(soon) and not self._asking:
+            self._asking = True
+            soon(lambda: self._ask_now(host, think))
 
     def _bot_replied(self, host: HostSession, question: Question) -> Callable[[str | None], None]:
         def replied(reply: str | None) -> None:

@@ -20,7 +20,7 @@ from typing import Any
 from parlour.engine import Event, Outcome, ParlourError
 from parlour.i18n import catalogue
 from parlour.web.markup import button, esc, region, region_of, tag
-from parlour.web.screens import seat_label
+from parlour.web.screens import seat_label, settings_link
 from parlour.web.session import LocalSession, LogEntry
 
 T = Callable[..., str]
@@ -193,6 +193,10 @@ class BoardContext:
     earlier: int | None = None
     """The first ply a local match's log was asked to draw ("Show earlier moves"); ``None``: the
     newest :data:`LOG_SHOWN` only (:func:`log_first`)."""
+    layout: str = ""
+    """Set by the board's ``render``: the arrangement its drawing asks of a small frame (an embed,
+    ``embed.css``). ``"choose"``: buttons to choose a colour by, round the board; ``"trace"``:
+    tracing buttons in the button row (Boo!, decision 0079); ``""``: none."""
 
     @property
     def game(self) -> Any:
@@ -674,12 +678,13 @@ def log_first(plies: int, replay: int | None = None, earlier: int | None = None)
     return first
 
 
-def earlier_button(t: T, first: int) -> str:
+def earlier_button(t: T, first: int, oldest: int = 0) -> str:
     """ "Show 50 earlier moves" above a log that starts at ply ``first`` (nothing when it starts at
-    the first): a region of its own, so a move that changes its words redraws it alone."""
-    if first <= 0:
+    ``oldest``, the first it has): a region of its own, so a move that changes its words redraws
+    it alone."""
+    if first <= oldest:
         return ""
-    label = t("app.log-earlier", count=min(LOG_SHOWN, first))
+    label = t("app.log-earlier", count=min(LOG_SHOWN, first - oldest))
     return region("log-earlier", button(label, "log-earlier", id="log-earlier", class_="small log-earlier"))
 
 
@@ -777,11 +782,13 @@ def log_panel(
     items: list[LogItem] | None = None,
     replayable: bool = True,
     memo: dict[Any, Any] | None = None,
+    oldest: int = 0,
 ) -> str:
-    """Every ply as an entry with its events' lines under it; with ``replayable`` each entry is a
-    button showing the position after that move (decision 0072). ``items`` default to the local
-    match's; a network table passes its own (the moments its page saw are replayable and
-    embeddable, decisions 0075, 0077), and may pass a ``memo`` it keeps between redraws: each
+    """Every ply drawn as an entry with its events' lines under it; with ``replayable`` each entry
+    is a button showing the position after that move (decision 0072). ``items`` default to the
+    local match's newest; a network table passes its own (the moments its page saw are replayable
+    and embeddable, decisions 0075, 0077; "Show earlier moves" above them when its log has plies
+    from ``oldest`` on before them), and may pass a ``memo`` it keeps between redraws: each
     entry's markup by what it is drawn from (an entry drawn before is not drawn again)."""
     earlier = ""
     if items is None:
@@ -796,6 +803,7 @@ def log_panel(
         if memo.get("stamp") != stamp or len(memo) > 4 * len(items) + 64:  # another game, or moments
             memo.clear()
             memo["stamp"] = stamp
+        earlier = earlier_button(t, items[0].index, oldest) if items else ""
         entries = []
         for item in items:
             step = item.index + 1
@@ -1013,7 +1021,7 @@ def layout(
         "header",
         tag("a", "←", href="#/", class_="back", aria_label=t("app.back"))
         + tag("h1", esc(title), id="screen-title", tabindex=-1)
-        + tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings")),
+        + settings_link(t),
         class_="bar",
         id="bar",
         inert=bool(dialog),

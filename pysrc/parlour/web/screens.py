@@ -45,9 +45,22 @@ def seat_label(t: T, game_id: str, seat: int) -> str:
     return t("app.seat.n", n=seat + 1) if name == key else name
 
 
+GEAR = (
+    '<svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="8.5" stroke-width="4"'
+    ' stroke-dasharray="3.34"/><circle cx="12" cy="12" r="5.5" stroke-width="3"/></svg>'
+)
+"""A gear drawn as SVG (its teeth a dashed ring): the glyph ⚙ is in few fonts, only DejaVu on the
+build machine, an empty box on a device without it (decision 0107). Its stroke is set in the CSS."""
+
+
+def settings_link(t: T) -> str:
+    """The header's way to the settings, a gear named for screen readers."""
+    return tag("a", GEAR, href="#/settings", class_="icon-link", aria_label=t("app.settings"))
+
+
 def header(t: T, title: str, back: str | None = "#/") -> str:
     back_link = tag("a", "←", href=back, class_="back", aria_label=t("app.back")) if back else ""
-    settings = tag("a", "⚙", href="#/settings", class_="icon-link", aria_label=t("app.settings"))
+    settings = settings_link(t)
     heading = tag("h1", esc(title), id="screen-title", tabindex=-1)  # focused on a screen change
     return tag("header", back_link + heading + settings, class_="bar")
 
@@ -285,6 +298,18 @@ def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
         + tag("p", esc(t("boot.game", game=name, percent=percent)), id="loading-game-text")
     )
     return tag("main", tag("section", body, class_="loading"), id="main", data_screen="loading")
+
+
+def open_failed(t: T, game_id: str) -> str:
+    """A game whose opening raised (a module, a saved match): said in the person's language, with
+    the way back to the picker, which takes the focus (the app, :meth:`App.fail`)."""
+    name = t(f"game.{game_id}.name")
+    body = tag("p", esc(t("app.open-failed", game=name))) + tag(
+        "a", esc(t("app.to-picker")), href="#/", class_="button primary", id="open-failed-back"
+    )
+    return header(t, name) + tag(
+        "main", tag("section", body, class_="setup"), id="main", data_screen="open-failed"
+    )
 
 
 def missing(t: T) -> str:

@@ -87,6 +87,26 @@ def opening(game_id: str) -> Iterator[float]:
     board(game_id)
 
 
+WARMED: set[str] = set()
+"""The games whose first-use work :func:`warm` has done."""
+
+
+def warm(game_id: str) -> None:
+    """Do a loaded game's first-use work now, once: its rules read their tables (Wooly Bully's and
+    Ghosts Galore's tiles: 1-10 ms on CPython, tens in Pyodide) and fill their caches, setting up a
+    first position and asking each seat to act its legal moves and view. The page calls it in a
+    task of its own once the game is loaded, so that a match's first tasks (the host's start, the
+    first screen, a guest's first check) do not (issue #17). Nothing is kept but the caches."""
+    if game_id in WARMED or not loaded(game_id):
+        return
+    WARMED.add(game_id)
+    game = games.load(game_id)
+    state = game.setup(game.min_players, {o.name: o.default for o in game.options}, "warm")
+    for seat in game.to_act(state):
+        game.legal_moves(state, seat)
+        game.view(state, seat)
+
+
 def board(game_id: str) -> ModuleType | None:
     """The board module of ``game_id``, or ``None`` when the game has no board (or no rules) yet."""
     name = BOARDS.get(game_id)

@@ -374,6 +374,7 @@ def render(ctx: BoardContext) -> str:
     zones: dict[str, list[str]] = {e: [] for e in EDGES}
     for i, seat in enumerate(here):
         zones[edges[i]].append(region_of(seat_zone(ctx, seat, current, edges[i])))
+    ctx.layout = layout(ctx, here, current)
     prompt = tag(
         "p", esc(prompt_text(ctx, current)), class_="boo-prompt", id="boo-prompt", aria_live="polite"
     )
@@ -750,6 +751,21 @@ def next_control(ctx: BoardContext, seat: int, wanted: str) -> str | None:
     if wanted == "booo" and not locked_out(ctx, seat):
         return f"boo-booo-{seat}"
     return hand
+
+
+def layout(ctx: BoardContext, here: list[int], current: dict[str, Any] | None) -> str:
+    """What the seats' zones ask of a small frame (:attr:`BoardContext.layout`, as
+    :func:`seat_zone` draws them): a colour to choose (a route's first, Booo! pressed, or a change
+    at a transition room) or a route being traced."""
+    state = ctx.state
+    if state.winners is not None:
+        return ""
+    if state.claimant is None:
+        return "choose" if any(seat in ctx.ui.get("picking", []) for seat in here) else ""
+    if current is None or state.claimant not in here:
+        return ""
+    head, _colour = trace_end(cell_name(state.ghost), current["colour"], current["steps"])
+    return "choose" if parse_cell(head) in state.transitions else "trace"
 
 
 def seat_zone(ctx: BoardContext, seat: int, current: dict[str, Any] | None, edge: str) -> str:

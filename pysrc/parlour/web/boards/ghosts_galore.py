@@ -247,7 +247,10 @@ def train(
             draw.placed_tile(tiles[view["hidden"][seat]], pencil.rot, pencil.cell, "pencilled", big=big)
         )
         x, y = draw.cell_origin(pencil.cell)
-        parts.append(f'<text x="{x + 88}" y="{y + 22}" class="pencil-mark" aria-hidden="true">✎</text>')
+        parts.append(
+            f'<path transform="translate({x + 86},{y + 3}) scale(.8)" d="{PENCIL}" class="pencil-mark"'
+            ' aria-hidden="true"/>'
+        )
     if held is not None and held["cell"] is not None:
         parts.append(draw.placed_tile(tiles[held["tile"]], held["rot"], held["cell"], "preview", big=big))
     if view["round"] > 9:  # the end: where each track stops short, for a tie (GG-T)
@@ -388,6 +391,18 @@ def turn_icon(turn: int) -> str:
     )
 
 
+PENCIL = "M3 21l1-5L15.5 4.5l4 4L8 20zM16.8 3.2l1.7-1.7 4 4-1.7 1.7z"
+"""A pencil in a 24-unit square, point down left (the glyph ✎ is in few fonts: decision 0107)."""
+
+
+def pencil_icon(t: Any) -> str:
+    """The pencil after a name on the score sheet: that column counts the pencilled hidden tile."""
+    return (
+        f'<svg viewBox="0 0 24 24" class="turn-icon pencil-icon" role="img"'
+        f' aria-label="{esc(t("ghosts-galore.a11y.sheet-pencil"))}"><path d="{PENCIL}"/></svg>'
+    )
+
+
 def prompt_key(view: dict[str, Any], held: dict[str, Any] | None, pencilling: bool) -> str:
     """The decision in words (the screen puts the player's name before it)."""
     if pencilling:
@@ -473,7 +488,7 @@ def score_table(ctx: BoardContext, view: dict[str, Any], pencil: Pencil | None, 
     head = tag("th", esc(t("ghosts-galore.category.category")), scope="col") + "".join(
         tag(
             "th",
-            esc(name(ctx, p)) + (" ✎" if p == you and pencil is not None and not over else ""),
+            esc(name(ctx, p)) + (pencil_icon(t) if p == you and pencil is not None and not over else ""),
             scope="col",
             class_="you" if p == you else None,
         )

@@ -218,25 +218,18 @@ def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets
     cursor = _pos(ctx.ui.get("cursor"))
     last = {(int(e.data["x"]), int(e.data["y"])) for e in ctx.events if e.kind in ("tile-placed", "revealed")}
     parts = [svg.defs()]
+    kept = laid_kept(t)
     for x, y, rot, stack in view["cells"]:
-        top = stack[-1]
         cls = (
             "placed"
             + (" last" if (x, y) in last and ctx.animate else "")
             + (" stacked" if len(stack) > 1 else "")
         )
-        words = tile_words(t, stack[0]) if len(stack) == 1 else t(f"wooly-bully.kind.{tile(top).kind}")
-        label = t("wooly-bully.a11y.square", what=words, x=x, y=y)
-        body = svg.tile_svg(stack[0], rot, x * S, y * S, cls)
-        if len(stack) > 1:
-            body += svg.tile_svg(top, 0, x * S, y * S, "on-top")
-        # Each laid tile is a region: a tile laid is inserted alone, the field is not drawn again.
-        tile_id = f"wb-t-{x}_{y}"
-        parts.append(
-            markup.region(
-                tile_id, tag("g", body, role="img", aria_label=label, data_pos=f"{x},{y}", id=tile_id)
-            )
-        )
+        key = (x, y, rot, tuple(stack), cls)
+        drawn = kept.get(key)
+        if drawn is None:
+            drawn = kept[key] = laid_tile(t, x, y, rot, tuple(stack), cls)
+        parts.append(drawn)
     over = marks(board, t)
     if squares:
         keys = sorted(squares)
@@ -270,6 +263,38 @@ def field_svg(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Targets
             over.append(svg.tile_svg(tid, rot, at[0] * S, at[1] * S, "preview"))
     parts.append(markup.region("wb-over", f'<g id="wb-over">{"".join(over)}</g>'))
     return _field_open(ctx, view) + "".join(parts) + "</svg>"
+
+
+LAID_KEPT = 512
+"""The most laid tiles :func:`laid_kept` keeps (a long game lays about 80; the rules help's fields more)."""
+_laid: dict[Any, Any] = {}
+
+
+def laid_kept(t: Any) -> dict[Any, str]:
+    """The laid tiles' markup kept between redraws by what each is drawn from (its square, turn,
+    stack and classes), in the language ``t`` speaks now (issue #17: the field's tiles were most of
+    a Wooly Bully redraw's markup; boop.'s cells are kept the same way, decision 0019). Forgotten
+    when the language changes or it grows past :data:`LAID_KEPT`."""
+    stamp = (t("wooly-bully.a11y.square", what="", x=0, y=0), t("wooly-bully.kind.wolf"))
+    if _laid.get("stamp") != stamp or len(_laid) > LAID_KEPT:
+        _laid.clear()
+        _laid["stamp"] = stamp
+    return _laid
+
+
+def laid_tile(t: Any, x: int, y: int, rot: int, stack: tuple[int, ...], cls: str) -> str:
+    """A laid tile (or a stack, its top drawn on it) on square ``(x, y)``, named for a screen reader:
+    a region of its own, so a tile laid is inserted alone and the field is not drawn again."""
+    top = stack[-1]
+    words = tile_words(t, stack[0]) if len(stack) == 1 else t(f"wooly-bully.kind.{tile(top).kind}")
+    label = t("wooly-bully.a11y.square", what=words, x=x, y=y)
+    body = svg.tile_svg(stack[0], rot, x * S, y * S, cls)
+    if len(stack) > 1:
+        body += svg.tile_svg(top, 0, x * S, y * S, "on-top")
+    tile_id = f"wb-t-{x}_{y}"
+    return markup.region(
+        tile_id, tag("g", body, role="img", aria_label=label, data_pos=f"{x},{y}", id=tile_id)
+    )
 
 
 def _field_open(ctx: BoardContext, view: dict[str, Any]) -> str:
