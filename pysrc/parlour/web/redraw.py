@@ -73,23 +73,36 @@ def replaced(html: str, element_id: str, element: str) -> str | None:
     return html[: start + len(mark)] + element + html[end:]
 
 
-_ESCAPED = re.compile(r"&(amp|lt|gt|quot|#x27);")
-_CHARS = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "#x27": "'"}
+_REF = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
 
-def unescape(value: str) -> str:
-    """``html.unescape(value)``, without importing ``html`` for what :func:`parlour.web.markup.esc`
-    writes (its five references): ``html`` and its table of 2,000 entities are compiled from
-    source on the page, 40-70 ms on a quiet machine, and the first attributes a match compared
-    (Boo!'s first "Booo!") held that task over 50 ms (issue #11, decision 0104). Any other
-    reference is left to ``html.unescape``."""
-    if "&" not in value:
-        return value
-    if value.count("&") != len(_ESCAPED.findall(value)):
-        from html import unescape as full  # another reference: not one the app's markup writes
+def _char(ref: re.Match[str]) -> str:
+    name, number, hexa = ref.groups()
+    return _NAMED[name] if name else chr(int(number, 10) if number else int(hexa, 16))
 
-        return full(value)
-    return _ESCAPED.sub(lambda m: _CHARS[m[1]], value)
+
+def _plain(code: int) -> bool:
+    """A character reference that stands for its code point alone (``html.unescape`` maps
+    control characters and some others otherwise)."""
+    return 0x20 <= code < 0x7F or 0xA0 <= code < 0xD800 or 0xE000 <= code < 0xFDD0 or 0xFDF0 <= code < 0xFFFE
+
+
+def unescape(text: str) -> str:
+    """What ``html.unescape`` gives, without importing ``html`` for the references the app's own
+    markup holds (:func:`parlour.web.markup.esc`'s five and plain numeric ones): importing it
+    (its table of 2,000 entities) was a page's first attribute change, 60-260 ms of one task in
+    Pyodide on a network page (issue #17). Any other reference is left to ``html.unescape``."""
+    if "&" not in text:
+        return text
+    refs = list(_REF.finditer(text))
+    left = _REF.sub("", text)
+    numbers = (int(r[2], 10) if r[2] else int(r[3], 16) for r in refs if not r[1])
+    if "&" in left or not all(_plain(code) for code in numbers):
+        from html import unescape as full  # a reference the app's markup never makes
+
+        return full(text)
+    return _REF.sub(_char, text)
 
 
 def attributes(head: str) -> tuple[tuple[str, str], ...]:
