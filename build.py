@@ -763,16 +763,23 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 def setup_machine() -> None:
-    """Install what the tests need on a fresh machine: the package with its test extra, Debian's Chromium."""
+    """Install what the tests need on a fresh machine: the package with its test extra, Debian's
+    Chromium, and node (the build compiles the standard library's bytecode with it, decision 0105;
+    the start-up test asserts a first start used that bytecode)."""
     log("installing parlour with its test extra")
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[test]"], check=True)
-    if not CHROMIUM.exists():
+    missing = [
+        name
+        for name, there in (("chromium", CHROMIUM.exists()), ("nodejs", shutil.which("node")))
+        if not there
+    ]
+    if missing:
         if os.geteuid() != 0:
-            raise SystemExit("Chromium is missing: run `apt-get install -y chromium` as root")
-        log("installing Debian's chromium")
+            raise SystemExit(f"missing: run `apt-get install -y {' '.join(missing)}` as root")
+        log(f"installing Debian's {', '.join(missing)}")
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
 
 
 def netns_available() -> bool:

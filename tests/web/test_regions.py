@@ -8,11 +8,14 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.web.test_match_screen import Dom
 
 from parlour.web import app as app_mod
-from parlour.web.markup import region, reuse_kept
-from parlour.web.redraw import Change, attributes, changes, split_regions
+from parlour.web import screens
+from parlour.web.markup import esc, region, reuse_kept
+from parlour.web.redraw import Change, attributes, changes, split_regions, unescape
 from parlour.web.session import HUMAN, LocalSession
 
 
@@ -40,6 +43,36 @@ def test_only_the_innermost_region_that_changed_is_replaced():
         ("replace", "turn"),
         ("replace", "pieces"),
     ]
+
+
+def test_an_attribute_change_reads_its_values_without_importing_html():
+    """The first attribute change of a page imported ``html`` (its 2,000-entity table) to read the
+    values: 60-260 ms of one task in Pyodide on every network page (issue #17). The app's own
+    markup needs none of it."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from parlour.web.redraw import changes; from parlour.web.markup import esc, region\n"
+        "old = region('m', '<main id=\"m\" title=\"a\">x</main>')\n"
+        "new = region('m', '<main id=\"m\" title=\"' + esc('<Hanna & \"Anna\" \\'s> \u2014 é') + '\">x</main>')\n"
+        "assert changes(old, new)[0].attrs[1][1] == '<Hanna & \"Anna\" \\'s> \u2014 é', changes(old, new)\n"
+        "assert 'html' not in sys.modules, 'html imported'\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env={"PYTHONPATH": "pysrc"}
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="&#;xXampltgquosAZ09af<>\"' é\u2014\x00\x85\U0001f600"))
+def test_attribute_values_are_unescaped_as_html_unescape_does(text):
+    from html import escape as html_escape
+    from html import unescape as html_unescape
+
+    assert unescape(text) == html_unescape(text)
+    assert unescape(esc(text)) == text == unescape(html_escape(text))
 
 
 def test_a_region_whose_own_attributes_changed_keeps_its_children():
@@ -194,9 +227,9 @@ def test_a_game_against_a_bot_shows_on_the_page_exactly_the_screen_drawn_whole(g
             assert 'id="screen-title"' not in change.markup  # the header stays
 
 
-def boo_hot_seat(people: int) -> tuple[RegionDom, app_mod.App, LocalSession]:
+def boo_hot_seat(people: int, dom: RegionDom | None = None) -> tuple[RegionDom, app_mod.App, LocalSession]:
     """A Boo! hot-seat match of ``people`` on its table, started again from seed "7", drawn."""
-    dom = RegionDom("#/boo")
+    dom = dom or RegionDom("#/boo")
     app = app_mod.App(dom)
     app.start()
     dom.run_timers()  # the game's package loads
@@ -209,6 +242,53 @@ def boo_hot_seat(people: int) -> tuple[RegionDom, app_mod.App, LocalSession]:
     )
     app.render()
     return dom, app, session
+
+
+class PatchDom(RegionDom):
+    """The page as a string, a board's patch (a traced step) applied as the browser would: each
+    element named replaced by its new markup."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.patched: list[dict[str, str]] = []
+
+    def patch(self, parts: dict[str, str]) -> bool:
+        for element_id, element in parts.items():
+            whole = re.compile(rf"(<!--r:{element_id}-->)(.*?)(<!--/r:{element_id}-->)", re.S)
+            assert len(whole.findall(self.html)) == 1, element_id
+            self.html = whole.sub(lambda m: m[1] + element + m[3], self.html)  # noqa: B023
+        self.patched.append(parts)
+        return True
+
+
+def test_a_boo_traced_step_redraws_the_rows_it_changed_not_the_81_cells(monkeypatch: pytest.MonkeyPatch):
+    """A step of the route being traced changes a cell or two (on the route or not, the cursor):
+    only their rows are drawn again, not the grid of 81 cells (14 KB of SVG for the page to parse
+    at every tap), and the page then shows, character for character, the screen drawn whole."""
+    from parlour.games.boo.castle import COLOURS, cell_name
+    from parlour.games.boo.solver import shortest_route
+
+    monkeypatch.setattr(app_mod, "now_ms", lambda: 1_000_000)  # the trace's seconds left stand still
+    dom, app, session = boo_hot_seat(2, PatchDom("#/boo"))
+    assert isinstance(dom, PatchDom)
+    route = shortest_route(session.state.problem(0))
+    assert route is not None and len(route.steps) >= 2
+    dom.timers.clear()
+    dom.click("boo-colour", f"0:{COLOURS[route.colour]}")
+    assert dom.html == app.shown
+    cells = [cell_name(step.cell) for step in route.steps[:-1]]  # the last one would show the route
+    taps = [*cells, cells[-2] if len(cells) > 1 else cell_name(session.state.ghost)]  # and one back
+    for tap in taps:
+        dom.click("cell", tap)
+        parts = dom.patched[-1]
+        rows = [part for part in parts if part.startswith("boo-row-")]
+        assert "boo-cells" not in parts and 1 <= len(rows) <= 2, sorted(parts)
+        assert sum(len(v) for v in parts.values()) < 8000
+        whole = screens.banner(app.t, app.update_waiting, app.error) + app.screen()
+        assert dom.html == whole, tap
+    dom.on_event("key", "key", "", "", "Escape")  # a step back by keyboard: the same
+    assert "boo-cells" not in dom.patched[-1]
+    assert dom.html == screens.banner(app.t, app.update_waiting, app.error) + app.screen()
 
 
 def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone():
@@ -269,3 +349,30 @@ def test_a_boo_trace_starting_sets_the_grids_attributes_not_its_81_cells():
     assert ("attrs", "boo-cells") in {(c.kind, c.target) for c in started}
     assert 'id="boo-cells" data-press="1" data-drag="1">' in dom.html
     assert [c.target for c in started if c.target.startswith("boo-row-")] == []
+
+
+def test_a_large_element_is_put_in_pieces_its_sibling_regions_inserted_after_one_another():
+    """A rules help's lesson over the size is put a piece at a time (decision 0106): the element
+    with its runs of sibling regions held back, the last first, then those inserted in the order
+    they stand, each piece after the last; a region holding a kept layer stays in the first piece.
+    Applied in turn, the pieces make the page the element whole."""
+    from parlour.web.markup import region
+    from parlour.web.redraw import in_pieces, inserted
+
+    tiles = "".join(region(f"t{i}", f'<g id="t{i}">{"x" * 40}</g>') for i in range(9))
+    inner = region("u", '<g id="u">' + region("v", '<i id="v">' + "y" * 30 + "</i>") + "</g>")
+    kept = region("k", '<g id="k"><g id="walls">' + "z" * 60 + "</g></g>")
+    element = region("box", f'<figure id="box">{kept}{tiles}{inner}<p>words</p></figure>')
+    first, pieces = in_pieces(element, 200, frozenset({"walls"}))
+    assert len(first) <= 200 and 'id="walls"' in first
+    assert all(sum(len(c.markup) for c in piece) <= 200 for piece in pieces) and len(pieces) >= 2
+    page = first
+    for piece in pieces:  # as the page would: every target there before the piece's changes
+        assert all(f"<!--/r:{c.target}-->" in page for c in piece)
+        for change in piece:
+            page = inserted(page, change)
+    assert page == element
+    assert in_pieces(element, 10_000) == (element, []), "small: one piece"
+    assert in_pieces(element, 100, frozenset({"walls"}), free=200)[0].count("<!--r:t") > in_pieces(
+        element, 100, frozenset({"walls"})
+    )[0].count("<!--r:t"), "what the page need not parse is not counted"

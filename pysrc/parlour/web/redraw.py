@@ -73,10 +73,40 @@ def replaced(html: str, element_id: str, element: str) -> str | None:
     return html[: start + len(mark)] + element + html[end:]
 
 
+_REF = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _char(ref: re.Match[str]) -> str:
+    name, number, hexa = ref.groups()
+    return _NAMED[name] if name else chr(int(number, 10) if number else int(hexa, 16))
+
+
+def _plain(code: int) -> bool:
+    """A character reference that stands for its code point alone (``html.unescape`` maps
+    control characters and some others otherwise)."""
+    return 0x20 <= code < 0x7F or 0xA0 <= code < 0xD800 or 0xE000 <= code < 0xFDD0 or 0xFDF0 <= code < 0xFFFE
+
+
+def unescape(text: str) -> str:
+    """What ``html.unescape`` gives, without importing ``html`` for the references the app's own
+    markup holds (:func:`parlour.web.markup.esc`'s five and plain numeric ones): importing it
+    (its table of 2,000 entities) was a page's first attribute change, 60-260 ms of one task in
+    Pyodide on a network page (issue #17). Any other reference is left to ``html.unescape``."""
+    if "&" not in text:
+        return text
+    refs = list(_REF.finditer(text))
+    left = _REF.sub("", text)
+    numbers = (int(r[2], 10) if r[2] else int(r[3], 16) for r in refs if not r[1])
+    if "&" in left or not all(_plain(code) for code in numbers):
+        from html import unescape as full  # a reference the app's markup never makes
+
+        return full(text)
+    return _REF.sub(_char, text)
+
+
 def attributes(head: str) -> tuple[tuple[str, str], ...]:
     """The attributes of an opening tag, values unescaped (a bare attribute has ``""``)."""
-    from html import unescape  # not at import: the picker's first drawing compares nothing (0004)
-
     return tuple(
         (m[1], unescape(m[2] or "")) for m in _ATTR.finditer(head[: -1 if head.endswith(">") else None])
     )
@@ -162,3 +192,61 @@ def _siblings(shape: str, new_shape: str, new_parts: dict[str, str], out: list[C
             return False
         run = []
     return True
+
+
+_NEXT = re.compile(r"<!--/r:([\w-]+)--><!--r:([\w-]+)-->")
+"""A region closed and the next begun at once: two sibling regions, side by side."""
+
+
+def in_pieces(
+    element: str, size: int, keep: frozenset[str] = frozenset(), free: int = 0
+) -> tuple[str, list[list[Change]]]:
+    """``element`` put on the page a piece at a time, no piece much over ``size`` characters: the
+    first piece is ``element`` with regions held back (the last of each run of sibling regions
+    first: a field's tiles), and each later piece inserts some of those, in the order they stand,
+    each after the sibling before it (on the page by then). A region holding an element of ``keep``
+    (a kept layer, moved in rather than parsed: ``free`` characters of the first piece) stays in
+    the first piece. Small: one piece."""
+    held: list[tuple[int, str, str, str]] = []  # where it stood, its id, the sibling before, markup
+    first = element
+    for m in reversed(list(_NEXT.finditer(element))):
+        if len(first) - free <= size:
+            break
+        before, rid = m[1], m[2]
+        close = f"<!--/r:{rid}-->"
+        start = m.start() + len(before) + 10  # its own opening mark
+        end = first.find(close, start)
+        if end < 0 or first[start : m.end()] != f"<!--r:{rid}-->":
+            continue
+        body = first[m.end() : end]
+        if any(f'id="{k}"' in body for k in keep):
+            continue
+        held.append((start, rid, before, body))
+        first = first[:start] + first[end + len(close) :]
+    groups: list[list[tuple[int, str, str, str]]] = []
+    total = size
+    for row in sorted(held):
+        if total + len(row[3]) > size:
+            groups.append([])
+            total = 0
+        groups[-1].append(row)
+        total += len(row[3])
+    # The page finds every target before it changes anything (dom.redraw): a run of regions goes
+    # after the one before the run, last first, as a redraw inserts a run (_siblings).
+    pieces: list[list[Change]] = []
+    for group in groups:
+        anchor: dict[str, str] = {}
+        runs: dict[str, list[Change]] = {}
+        for _, rid, before, body in group:
+            anchor[rid] = anchor.get(before, before)
+            runs.setdefault(anchor[rid], []).append(Change("after", anchor[rid], body, rid))
+        pieces.append([change for run in runs.values() for change in reversed(run)])
+    return first, pieces
+
+
+def inserted(html: str, change: Change) -> str:
+    """``html`` as a page showing it shows it once ``change`` (a region put ``after`` another) is made."""
+    close = f"<!--/r:{change.target}-->"
+    at = html.find(close) + len(close)
+    rid = change.new_id
+    return f"{html[:at]}<!--r:{rid}-->{change.markup}<!--/r:{rid}-->{html[at:]}"

@@ -18,6 +18,7 @@ match (the device's clock or the network host's).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -36,7 +37,7 @@ from parlour.games.boo.castle import (
 from parlour.web import fit
 from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, button, esc, kept, region, region_of, tag
-from parlour.web.play import BoardContext, Timing, move_duration, player_name, timing
+from parlour.web.play import BoardContext, Timing, move_duration, player_name, still_drawing, timing
 from parlour.web.screens import seat_label
 
 CELL = 64
@@ -410,6 +411,24 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
     """The castle and everything on it; ``shown`` is :func:`last_shown`'s (worked out here when
     not given)."""
     state, t = ctx.state, ctx.t
+    room = state.visitor_room
+    compact = bool(ctx.ui.get("compact"))
+    cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
+    view = (
+        f"{MARGIN - RIM} {MARGIN - RIM} {SIZE * CELL + 2 * RIM} {SIZE * CELL + 2 * RIM}"
+        if compact
+        else f"0 0 {VIEW} {VIEW}"
+    )
+    head = (
+        f'<svg viewBox="{view}" class="{cls}" id="boo-castle" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
+        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
+        f' data-visitor-room="{cell_name(room) if room else ""}"'
+        f' data-arrangement="{",".join(map(str, state.arrangement))}"'
+        f' data-trapdoors="{",".join(cell_name(c) for c in state.trapdoors)}"'
+        f' data-transitions="{",".join(cell_name(c) for c in state.transitions)}">'
+    )
+    if ctx.still:
+        return still_drawing(head, defs())
     if shown is False:
         shown = last_shown(ctx)
     comps = components()
@@ -420,14 +439,12 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
         + tuple(t(f"boo.short.{n}") for n in names)
     )
     # The castle's walls and rim do not change during a match: the page keeps them drawn (markup.kept).
-    compact = bool(ctx.ui.get("compact"))
     key = f"{hash((state.arrangement, labels, compact)) & 0xFFFFFFFF:x}"
     layer = castle_layer(state.arrangement, t("boo.name"), labels, compact)
     parts = [kept("boo-castle-layer", key, defs() + layer)]
     big = ' transform="scale(1.35)"' if compact else ""  # pieces a small castle still shows clearly
     px = ctx.ui.get("board_px")
     numbered = fit.legible(13 * (1.35 if compact else 1), SIZE * CELL + 2 * RIM if compact else VIEW, px)
-    room = state.visitor_room
     # Regions (markup.region): the tokens under the cells, the cells, the visitor and route over
     # them, the ghost: a redraw replaces only those that changed.
     marks: list[str] = []
@@ -479,22 +496,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
         f'<g class="{"anim" if moved else ""}"{style}>{ghost_shape(1.1 if compact else 0.8)}</g></g>'
     )
     parts.append(region("boo-ghost", ghost))
-    cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
-    view = (
-        f"{MARGIN - RIM} {MARGIN - RIM} {SIZE * CELL + 2 * RIM} {SIZE * CELL + 2 * RIM}"
-        if compact
-        else f"0 0 {VIEW} {VIEW}"
-    )
-    return (
-        f'<svg viewBox="{view}" class="{cls}" id="boo-castle" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
-        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
-        f' data-visitor-room="{cell_name(room) if room else ""}"'
-        f' data-arrangement="{",".join(map(str, state.arrangement))}"'
-        f' data-trapdoors="{",".join(cell_name(c) for c in state.trapdoors)}"'
-        f' data-transitions="{",".join(cell_name(c) for c in state.transitions)}">'
-        + "".join(parts)
-        + "</svg>"
-    )
+    return head + "".join(parts) + "</svg>"
 
 
 def traced_layer(ctx: BoardContext, current: dict[str, Any]) -> str:
@@ -517,21 +519,44 @@ def patch(ctx: BoardContext) -> dict[str, str] | None:
     here = humans_here(ctx)
     seat = int(current["seat"])
     edge = ZONE_EDGES[max(1, min(6, len(here)))][here.index(seat)]
-    return {
+    parts = {
         "boo-traced": traced_layer(ctx, current),
-        "boo-cells": cells_grid(ctx, current),
         f"boo-zone-{seat}": seat_zone(ctx, seat, current, edge),
     }
+    was = ctx.ui.pop("was", None)
+    if was is None:
+        parts["boo-cells"] = cells_grid(ctx, current)
+        return parts
+    # Only the rows whose cells changed (the cursor, on the route or not): a step redrew all 81
+    # cells, 14 KB of SVG for the page to parse, for the one or two that changed.
+    cursor = ctx.ui.get("cursor", cell_name(ctx.state.ghost))
+    cells = on_route(was[1]) ^ on_route(current["steps"]) | {was[0], cursor}
+    for y, row in grid_rows(ctx, current, {parse_cell(cell)[1] for cell in cells}).items():
+        parts[f"boo-row-{y}"] = row
+    return parts
+
+
+def on_route(steps: list[str]) -> set[str]:
+    """The cells a traced route passes (its colour changes are not cells)."""
+    return {s.lstrip("*") for s in steps if not s.startswith("!")}
 
 
 def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
-    """The 81 cells as a grid of rows for keyboard and screen readers; transparent hit areas.
-    Made with plain strings (a redraw makes all 81: this was over half of the board's drawing time)."""
+    """The 81 cells as a grid of rows for keyboard and screen readers; transparent hit areas."""
+    # Pressed and dragged through while a route is traced: said once on the grid, so a trace
+    # starting or ending sets the grid's attributes instead of drawing its 81 cells again (16 KB).
+    press = ' data-press="1" data-drag="1"' if current is not None else ""
+    # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
+    rows = "".join(region(f"boo-row-{y}", row) for y, row in grid_rows(ctx, current, range(SIZE)).items())
+    return f'<g class="cells" id="boo-cells"{press}>{rows}</g>'
+
+
+def grid_rows(ctx: BoardContext, current: dict[str, Any] | None, wanted: Iterable[int]) -> dict[int, str]:
+    """The grid's rows ``wanted`` (by y, in order): each row's element. Made with plain strings (a
+    redraw makes all 81 cells: this was over half of the board's drawing time)."""
     state, t = ctx.state, ctx.t
     cursor = ctx.ui.get("cursor", cell_name(state.ghost))
-    on_path: set[str] = set()
-    if current is not None:
-        on_path = {s.lstrip("*") for s in current["steps"] if not s.startswith("!")}
+    on_path = on_route(current["steps"]) if current is not None else set()
     room, corridor = (esc(t(key, cell="\0")) for key in ("boo.a11y.room", "boo.a11y.corridor"))
     extra: dict[tuple[int, int], list[str]] = {}
     for cell, key in (
@@ -542,12 +567,9 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     ):
         if cell is not None:
             extra.setdefault(cell, []).append(esc(t(key)))
-    on_route = esc(t("boo.a11y.on-route"))
-    # Pressed and dragged through while a route is traced: said once on the grid, so a trace
-    # starting or ending sets the grid's attributes instead of drawing its 81 cells again (16 KB).
-    press = ' data-press="1" data-drag="1"' if current is not None else ""
-    rows = []
-    for y in range(SIZE):
+    said_on_route = esc(t("boo.a11y.on-route"))
+    rows = {}
+    for y in sorted(wanted):
         cells = []
         for x in range(SIZE):
             cell = (x, y)
@@ -556,7 +578,7 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
             words = [(room if is_room(cell) else corridor).replace("\0", name), *extra.get(cell, ())]
             klass = "cell"
             if name in on_path:
-                words.append(on_route)
+                words.append(said_on_route)
                 klass = "cell on-route"
             tab = 0 if name == cursor else -1
             cells.append(
@@ -564,9 +586,8 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
                 f' data-arg="{name}" aria-label="{", ".join(words)}">'
                 f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>'
             )
-        # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
-        rows.append(region(f"boo-row-{y}", f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'))
-    return f'<g class="cells" id="boo-cells"{press}>{"".join(rows)}</g>'
+        rows[y] = f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'
+    return rows
 
 
 def ghost_moved(ctx: BoardContext, shown: dict[str, Any] | None) -> tuple[str, int] | None:
@@ -1182,7 +1203,10 @@ def toward(head: Cell, tapped: Cell) -> Cell | None:
 
 
 def keep(ctx: BoardContext, current: dict[str, Any], steps: list[str], start: str) -> None:
-    """Remember the traced steps; the keyboard cursor and focus follow the route's head."""
+    """Remember the traced steps; the keyboard cursor and focus follow the route's head. What the
+    page showed before (the cursor, the steps) is kept for :func:`patch` to redraw only the rows
+    that changed."""
+    ctx.ui["was"] = [ctx.ui.get("cursor", start), current["steps"]]
     ctx.ui["trace"] = {**current, "steps": steps}
     head = trace_end(start, current["colour"], steps)[0]
     ctx.ui["cursor"] = head
