@@ -192,7 +192,10 @@ def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_k
     assert page.locator("#L-no-play-wb-field g[role=img]").count() == 0
     box.scroll_into_view_if_needed()
     page.wait_for_selector("[data-lesson=no-play]:not([data-still])")
-    assert page.locator("#L-no-play-wb-field g[role=img]").count() > 60, "a whole game's field"
+    # Its 70 tiles (68 squares) come in pieces, a frame apart (decision 0106): all of them, each once.
+    page.wait_for_function("document.querySelectorAll('#L-no-play-wb-field g[data-pos]').length >= 68")
+    tiles = page.eval_on_selector_all("#L-no-play-wb-field g[data-pos]", "els => els.map(e => e.id)")
+    assert len(tiles) == len(set(tiles)) == 68, "a whole game's field: 70 tiles on 68 squares"
     assert abs(box.evaluate(height) - still) < 0.5
     page.focus("#L-no-play-next")
     for step in (1, 2, 3, 4):
