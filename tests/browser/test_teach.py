@@ -81,7 +81,8 @@ def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_l
     assert focused(page) == "L-grad-cell-c3"
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
-    assert focused(page) == "L-grad-cell-c5"
+    # Each arrow is drawn, in a task of its own on a loaded machine (0066): wait for the drawing.
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'L-grad-cell-c5'")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-lesson=grad][data-verdict=right]")
     assert page.locator("#L-grad-feedback").inner_text().startswith("Right")
