@@ -541,11 +541,40 @@ def optimize_images(root: Path) -> None:
 
 LOADER_HOOK = (
     "Fe(r,t);let a=Ae(r,s,t);return await Oe(a,t)}",
-    "Fe(r,t);await t._beforeBootstrap?.(s,r.API);let a=Ae(r,s,t);return await Oe(a,t)}",
+    "Fe(r,t);await t._beforeBootstrap?.(s,r.API,r);let a=Ae(r,s,t);return await Oe(a,t)}",
 )
 """The one change made to Pyodide (decision 0089): ``loadPyodide`` awaits an optional hook after the
 interpreter's start and before ``finalizeBootstrap``, so the page can import the modules the bootstrap
-would import, one a task, and the loading words keep moving (one task of 2-8 s otherwise)."""
+would import, one a task, and the loading words keep moving (one task of 2-8 s otherwise). The hook
+is given the module too, for its file system: the standard library's bytecode goes there (0105)."""
+
+STDLIB_BYTECODE = "python_stdlib_pyc.zip"
+"""The bytecode of the standard-library modules Pyodide's bootstrap imports, compiled at build time
+by Pyodide's own Python (``scripts/stdlib_bytecode.mjs`` under node) and put beside Pyodide's files:
+a first start loads them instead of compiling 130 modules from source (decision 0105)."""
+
+
+def stdlib_bytecode(pyodide: Path) -> Path | None:
+    """The zip of :data:`STDLIB_BYTECODE` for the Pyodide files in ``pyodide`` (its loader patched),
+    made once per Pyodide version and script (node runs Pyodide for 5-10 s) and kept in ``.cache``;
+    ``None`` without node: the site then starts from the sources, as before, and the build says so."""
+    script = ROOT / "scripts" / "stdlib_bytecode.mjs"
+    key = hashlib.sha256(PYODIDE_VERSION.encode() + script.read_bytes()).hexdigest()[:12]
+    out = CACHE / "stdlib-bytecode" / f"{key}.zip"
+    if out.exists():
+        return out
+    node = shutil.which("node")
+    if node is None:
+        log("node is not installed: no standard-library bytecode, a first start compiles it (0105)")
+        return None
+    log("compiling the standard library's bootstrap modules with Pyodide under node")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f"{out.name}.{os.getpid()}")  # several worktrees share .cache
+    done = subprocess.run([node, str(script), str(pyodide), str(tmp)], capture_output=True, text=True)
+    if done.returncode != 0:  # Pyodide's own error is the last of its (very long) output
+        raise SystemExit(f"scripts/stdlib_bytecode.mjs failed:\n{done.stderr[-2000:]}")
+    tmp.replace(out)
+    return out
 
 
 def patch_loader(text: str) -> str:
@@ -574,6 +603,9 @@ def copy_pyodide(dest: Path) -> None:
     lock["packages"]["micropip"]["sha256"] = sha256(wheel)
     lock["packages"]["micropip"]["file_name"] = wheel.name
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    bytecode = stdlib_bytecode(dest)  # Pyodide run from these very files, its loader patched
+    if bytecode is not None:
+        shutil.copy2(bytecode, dest / STDLIB_BYTECODE)
 
 
 BOOT_WORDS = ("app.title", "boot.loading", "boot.download", "boot.starting", "boot.app", "boot.opening")
@@ -586,8 +618,16 @@ FETCHED_AT_START = (
     "pyodide/python_stdlib.zip",
     "pyodide/pyodide-lock.json",
 )
-"""Pyodide's files a start loads (two modules by ``import()``, the rest fetched): their size and the
-wheel's are the download the loading screen counts (assets/boot.js)."""
+"""Pyodide's files a start loads (two modules by ``import()``, the rest fetched): their size, the
+wheel's and the standard library's bytecode's (0105) are the download the loading screen counts
+(assets/boot.js)."""
+
+
+def start_download(root: Path, wheel: Path) -> list[Path]:
+    """The files of the built site ``root`` a first start downloads: :data:`FETCHED_AT_START`, the
+    wheel and, when the build made it, the standard library's bytecode (0105)."""
+    bytecode = root / "pyodide" / STDLIB_BYTECODE
+    return [root / name for name in FETCHED_AT_START] + [wheel] + ([bytecode] if bytecode.exists() else [])
 
 
 def prerender(root: Path, wheel: Path) -> None:
@@ -601,7 +641,7 @@ def prerender(root: Path, wheel: Path) -> None:
     from parlour.i18n import LANGUAGES, translate
     from parlour.web import boards, screens
 
-    total = sum((root / name).stat().st_size for name in FETCHED_AT_START) + wheel.stat().st_size
+    total = sum(path.stat().st_size for path in start_download(root, wheel))
     parts = []
     for lang in LANGUAGES:
         t = functools.partial(translate, lang)
@@ -616,7 +656,10 @@ def prerender(root: Path, wheel: Path) -> None:
     # What the boot script loads, read from <head> before the body is parsed: the wheel (its name
     # changes with the version) and the key of the memory snapshot made from it (decision 0085).
     build_id = hashlib.sha256(f"{PYODIDE_VERSION}:{sha256(wheel)}".encode()).hexdigest()[:12]
-    config = json.dumps({"wheel": "./" + wheel.name, "build": build_id})
+    boot: dict[str, str] = {"wheel": "./" + wheel.name, "build": build_id}
+    if (root / "pyodide" / STDLIB_BYTECODE).exists():
+        boot["stdlib"] = f"./pyodide/{STDLIB_BYTECODE}"
+    config = json.dumps(boot)
     index = root / "index.html"
     text = index.read_text()
     for marker in ("<!--PARLOUR_PRERENDER-->", "<!--PARLOUR_CONFIG-->"):
@@ -677,6 +720,9 @@ def build(out: Path = DIST) -> Path:
         f"dist/ built: version {version}, {total / 1e6:.1f} MB in all, site's own files {own / 1e3:.0f} KB"
         f" of {OWN_FILES_BUDGET / 1e3:.0f} KB (the wheel {(out / wheel.name).stat().st_size / 1e3:.0f} KB)"
     )
+    bytecode = out / "pyodide" / STDLIB_BYTECODE
+    if bytecode.exists():  # Pyodide's, not the site's own: compiled from its standard library (0105)
+        log(f"with Pyodide's files: the standard library's bytecode {bytecode.stat().st_size / 1e3:.0f} KB")
     if own > OWN_FILES_BUDGET:
         log(f"WARNING: the site's own files exceed their {OWN_FILES_BUDGET / 1e3:.0f} KB budget (issue #17)")
     return out
@@ -717,16 +763,23 @@ CHROMIUM = Path("/usr/bin/chromium")
 
 
 def setup_machine() -> None:
-    """Install what the tests need on a fresh machine: the package with its test extra, Debian's Chromium."""
+    """Install what the tests need on a fresh machine: the package with its test extra, Debian's
+    Chromium, and node (the build compiles the standard library's bytecode with it, decision 0105;
+    the start-up test asserts a first start used that bytecode)."""
     log("installing parlour with its test extra")
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[test]"], check=True)
-    if not CHROMIUM.exists():
+    missing = [
+        name
+        for name, there in (("chromium", CHROMIUM.exists()), ("nodejs", shutil.which("node")))
+        if not there
+    ]
+    if missing:
         if os.geteuid() != 0:
-            raise SystemExit("Chromium is missing: run `apt-get install -y chromium` as root")
-        log("installing Debian's chromium")
+            raise SystemExit(f"missing: run `apt-get install -y {' '.join(missing)}` as root")
+        log(f"installing Debian's {', '.join(missing)}")
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
 
 
 def netns_available() -> bool:

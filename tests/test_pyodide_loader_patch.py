@@ -13,10 +13,11 @@ LOADER = (
 
 
 def test_the_loader_awaits_the_hook_between_the_interpreters_start_and_the_bootstrap():
+    # The hook is given the module too: its file system takes the standard library's bytecode (0105).
     old, _ = build.LOADER_HOOK
     patched = build.patch_loader(LOADER.replace("TAIL", old))
     start, hook, bootstrap = (
-        patched.index(s) for s in ("r=await Re(i,n)", "await t._beforeBootstrap?.(s,r.API)", "Ae(r,s,t)")
+        patched.index(s) for s in ("r=await Re(i,n)", "await t._beforeBootstrap?.(s,r.API,r)", "Ae(r,s,t)")
     )
     assert start < hook < bootstrap
 

@@ -8,11 +8,13 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tests.web.test_match_screen import Dom
 
 from parlour.web import app as app_mod
-from parlour.web.markup import region, reuse_kept
-from parlour.web.redraw import Change, attributes, changes, split_regions
+from parlour.web.markup import esc, region, reuse_kept
+from parlour.web.redraw import Change, attributes, changes, split_regions, unescape
 from parlour.web.session import HUMAN, LocalSession
 
 
@@ -40,6 +42,36 @@ def test_only_the_innermost_region_that_changed_is_replaced():
         ("replace", "turn"),
         ("replace", "pieces"),
     ]
+
+
+def test_an_attribute_change_reads_its_values_without_importing_html():
+    """The first attribute change of a page imported ``html`` (its 2,000-entity table) to read the
+    values: 60-260 ms of one task in Pyodide on every network page (issue #17). The app's own
+    markup needs none of it."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from parlour.web.redraw import changes; from parlour.web.markup import esc, region\n"
+        "old = region('m', '<main id=\"m\" title=\"a\">x</main>')\n"
+        "new = region('m', '<main id=\"m\" title=\"' + esc('<Hanna & \"Anna\" \\'s> \u2014 é') + '\">x</main>')\n"
+        "assert changes(old, new)[0].attrs[1][1] == '<Hanna & \"Anna\" \\'s> \u2014 é', changes(old, new)\n"
+        "assert 'html' not in sys.modules, 'html imported'\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env={"PYTHONPATH": "pysrc"}
+    )
+    assert done.returncode == 0, done.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="&#;xXampltgquosAZ09af<>\"' é\u2014\x00\x85\U0001f600"))
+def test_attribute_values_are_unescaped_as_html_unescape_does(text):
+    from html import escape as html_escape
+    from html import unescape as html_unescape
+
+    assert unescape(text) == html_unescape(text)
+    assert unescape(esc(text)) == text == unescape(html_escape(text))
 
 
 def test_a_region_whose_own_attributes_changed_keeps_its_children():

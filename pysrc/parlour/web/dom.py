@@ -334,11 +334,12 @@ def _put_back_frames(root: Any, held: dict[str, Any]) -> None:
         new.remove()
 
 
-IN_THE_FRAME = ("screen-title", "play-again")
+IN_THE_FRAME = ("screen-title", "play-again", "net-rematch", "end-close")
 """Ids focused in the next frame, not at once: each arrives with much new markup (a new screen's
-title; "Play again", the end dialog's first button), whose style focusing would make the browser
-work out inside the drawing's task (30-50 ms for a Boo! table's first screen, issue #11; 9-10 ms
-of the end's task, issue #17). The frame works that style out anyway."""
+title; the end dialog's first button: "Play again", a network host's "Rematch", a guest's "See the
+board"), whose style focusing would make the browser work out inside the drawing's task (30-50 ms
+for a Boo! table's first screen, issue #11; 9-10 ms of a local end's task, 38-50 ms of a network
+host's, issue #17). The frame works that style out anyway."""
 
 
 def focus(element_id: str) -> None:

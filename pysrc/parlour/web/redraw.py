@@ -73,10 +73,40 @@ def replaced(html: str, element_id: str, element: str) -> str | None:
     return html[: start + len(mark)] + element + html[end:]
 
 
+_REF = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#([0-9]{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _char(ref: re.Match[str]) -> str:
+    name, number, hexa = ref.groups()
+    return _NAMED[name] if name else chr(int(number, 10) if number else int(hexa, 16))
+
+
+def _plain(code: int) -> bool:
+    """A character reference that stands for its code point alone (``html.unescape`` maps
+    control characters and some others otherwise)."""
+    return 0x20 <= code < 0x7F or 0xA0 <= code < 0xD800 or 0xE000 <= code < 0xFDD0 or 0xFDF0 <= code < 0xFFFE
+
+
+def unescape(text: str) -> str:
+    """What ``html.unescape`` gives, without importing ``html`` for the references the app's own
+    markup holds (:func:`parlour.web.markup.esc`'s five and plain numeric ones): importing it
+    (its table of 2,000 entities) was a page's first attribute change, 60-260 ms of one task in
+    Pyodide on a network page (issue #17). Any other reference is left to ``html.unescape``."""
+    if "&" not in text:
+        return text
+    refs = list(_REF.finditer(text))
+    left = _REF.sub("", text)
+    numbers = (int(r[2], 10) if r[2] else int(r[3], 16) for r in refs if not r[1])
+    if "&" in left or not all(_plain(code) for code in numbers):
+        from html import unescape as full  # a reference the app's markup never makes
+
+        return full(text)
+    return _REF.sub(_char, text)
+
+
 def attributes(head: str) -> tuple[tuple[str, str], ...]:
     """The attributes of an opening tag, values unescaped (a bare attribute has ``""``)."""
-    from html import unescape  # not at import: the picker's first drawing compares nothing (0004)
-
     return tuple(
         (m[1], unescape(m[2] or "")) for m in _ATTR.finditer(head[: -1 if head.endswith(">") else None])
     )
