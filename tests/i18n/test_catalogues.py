@@ -263,6 +263,8 @@ def test_boos_castle_is_made_of_rooms_as_its_rulebooks_say(lang):
     cells = {
         k: v
         for k, v in catalogue(lang).items()
-        if k.startswith("boo.") and isinstance(v, str) and re.search(BOO_CELL_WORDS[lang], re.sub(r"\{\w+\}", "", v), re.I)
+        if k.startswith("boo.")
+        and isinstance(v, str)
+        and re.search(BOO_CELL_WORDS[lang], re.sub(r"\{\w+\}", "", v), re.I)
     }
     assert not cells, cells
