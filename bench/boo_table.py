@@ -4,7 +4,8 @@ main-thread task while one person sits with 5 bots (hard) for a few rounds. Prin
 * ``tap_redraw_ms``: a tap on a cell (pointerdown) to the next frame after the route was redrawn,
   p50/p95/max over ``--taps`` taps (forward and back along a row), hot-seat, 2 people;
 * ``long_tasks_ms``: Long Tasks API entries while 1 person and 5 hard bots play for ``--seconds``
-  (the bots plan on the page's clock), with how many plies were played meanwhile;
+  (the bots plan on the page's clock), with how many plies were played meanwhile, and each call
+  into Python over 30 ms with its parts (``python_over_30ms``: the collector's are ``gc0``-``gc2``);
 * ``starts``: with ``--starts N``, the same table started N times (a page each): the longest task
   of each start (the click on Start and the match's first drawing) and its animation frame's
   script, forced style and layout, and rendering times; the app's first notes (ms making the
@@ -99,6 +100,12 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
     plies = page.locator("#move-log > li").count()
     noted = [[float(x) for x in line.split()] for line in page.evaluate("window.parlourRedraws")]
     frames: list[dict[str, Any]] = page.evaluate("window.benchFrames")
+    # Each call into Python over 30 ms: ms, what, its parts (parlour.web.spent; gc0-gc2 the collector).
+    python = [
+        " ".join(t.split(" ")[1:])
+        for t in page.evaluate("window.parlourTasks")
+        if float(t.split(" ")[1]) > 30
+    ]
     return {
         "seconds": seconds,
         "plies": plies,
@@ -107,6 +114,7 @@ def with_bots(page: Any, url: str, seconds: float) -> dict[str, Any]:
         "over_50ms": sum(1 for x in long if x > 50),
         "redraws": spread(noted),
         "longest_frames": sorted(frames, key=lambda f: -f["ms"])[:6],
+        "python_over_30ms": python,
     }
 
 

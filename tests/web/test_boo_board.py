@@ -148,11 +148,18 @@ def test_tracing_taps_escape_and_enter():
     assert board.act(ctx_of(s, ui), "cell", "a1") is None and ui["trace"]["steps"] == [
         first
     ]  # not a neighbour
-    # A step redraws only the route, the cells and the claimant's zone: the same markup as a whole render.
+    # A step redraws only the route, the rows of the cells it changed (the ghost's, the first
+    # step's) and the claimant's zone: the same markup as a whole render.
     parts = board.patch(ctx_of(s, ui, None))
     html = board.render(ctx_of(s, ui))
-    assert set(parts) == {"boo-traced", "boo-cells", "boo-zone-0"}
-    assert all(markup in html for markup in parts.values()) and "on-route" in parts["boo-cells"]
+    rows = {f"boo-row-{y}" for y in {s.state.ghost[1], route.steps[0].cell[1]}}
+    assert set(parts) == {"boo-traced", "boo-zone-0", *rows}
+    assert all(markup in html for markup in parts.values()) and "on-route" in "".join(parts.values())
+    assert set(board.patch(ctx_of(s, ui, None)) or {}) == {
+        "boo-traced",
+        "boo-cells",
+        "boo-zone-0",
+    }  # not known: all
     assert board.patch(ctx_of(session("human", "human"), {})) is None  # nobody traces: redraw all
     board.act(ctx_of(s, ui), "key", "Escape")
     assert ui["trace"]["steps"] == []

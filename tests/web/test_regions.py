@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from tests.web.test_match_screen import Dom
 
 from parlour.web import app as app_mod
+from parlour.web import screens
 from parlour.web.markup import esc, region, reuse_kept
 from parlour.web.redraw import Change, attributes, changes, split_regions, unescape
 from parlour.web.session import HUMAN, LocalSession
@@ -226,9 +227,9 @@ def test_a_game_against_a_bot_shows_on_the_page_exactly_the_screen_drawn_whole(g
             assert 'id="screen-title"' not in change.markup  # the header stays
 
 
-def boo_hot_seat(people: int) -> tuple[RegionDom, app_mod.App, LocalSession]:
+def boo_hot_seat(people: int, dom: RegionDom | None = None) -> tuple[RegionDom, app_mod.App, LocalSession]:
     """A Boo! hot-seat match of ``people`` on its table, started again from seed "7", drawn."""
-    dom = RegionDom("#/boo")
+    dom = dom or RegionDom("#/boo")
     app = app_mod.App(dom)
     app.start()
     dom.run_timers()  # the game's package loads
@@ -241,6 +242,53 @@ def boo_hot_seat(people: int) -> tuple[RegionDom, app_mod.App, LocalSession]:
     )
     app.render()
     return dom, app, session
+
+
+class PatchDom(RegionDom):
+    """The page as a string, a board's patch (a traced step) applied as the browser would: each
+    element named replaced by its new markup."""
+
+    def __init__(self, fragment: str) -> None:
+        super().__init__(fragment)
+        self.patched: list[dict[str, str]] = []
+
+    def patch(self, parts: dict[str, str]) -> bool:
+        for element_id, element in parts.items():
+            whole = re.compile(rf"(<!--r:{element_id}-->)(.*?)(<!--/r:{element_id}-->)", re.S)
+            assert len(whole.findall(self.html)) == 1, element_id
+            self.html = whole.sub(lambda m: m[1] + element + m[3], self.html)  # noqa: B023
+        self.patched.append(parts)
+        return True
+
+
+def test_a_boo_traced_step_redraws_the_rows_it_changed_not_the_81_cells(monkeypatch: pytest.MonkeyPatch):
+    """A step of the route being traced changes a cell or two (on the route or not, the cursor):
+    only their rows are drawn again, not the grid of 81 cells (14 KB of SVG for the page to parse
+    at every tap), and the page then shows, character for character, the screen drawn whole."""
+    from parlour.games.boo.castle import COLOURS, cell_name
+    from parlour.games.boo.solver import shortest_route
+
+    monkeypatch.setattr(app_mod, "now_ms", lambda: 1_000_000)  # the trace's seconds left stand still
+    dom, app, session = boo_hot_seat(2, PatchDom("#/boo"))
+    assert isinstance(dom, PatchDom)
+    route = shortest_route(session.state.problem(0))
+    assert route is not None and len(route.steps) >= 2
+    dom.timers.clear()
+    dom.click("boo-colour", f"0:{COLOURS[route.colour]}")
+    assert dom.html == app.shown
+    cells = [cell_name(step.cell) for step in route.steps[:-1]]  # the last one would show the route
+    taps = [*cells, cells[-2] if len(cells) > 1 else cell_name(session.state.ghost)]  # and one back
+    for tap in taps:
+        dom.click("cell", tap)
+        parts = dom.patched[-1]
+        rows = [part for part in parts if part.startswith("boo-row-")]
+        assert "boo-cells" not in parts and 1 <= len(rows) <= 2, sorted(parts)
+        assert sum(len(v) for v in parts.values()) < 8000
+        whole = screens.banner(app.t, app.update_waiting, app.error) + app.screen()
+        assert dom.html == whole, tap
+    dom.on_event("key", "key", "", "", "Escape")  # a step back by keyboard: the same
+    assert "boo-cells" not in dom.patched[-1]
+    assert dom.html == screens.banner(app.t, app.update_waiting, app.error) + app.screen()
 
 
 def test_boo_hot_seat_hands_redraw_the_zone_the_players_panel_and_the_log_alone():

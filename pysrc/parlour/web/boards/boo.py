@@ -18,6 +18,7 @@ match (the device's clock or the network host's).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -517,21 +518,44 @@ def patch(ctx: BoardContext) -> dict[str, str] | None:
     here = humans_here(ctx)
     seat = int(current["seat"])
     edge = ZONE_EDGES[max(1, min(6, len(here)))][here.index(seat)]
-    return {
+    parts = {
         "boo-traced": traced_layer(ctx, current),
-        "boo-cells": cells_grid(ctx, current),
         f"boo-zone-{seat}": seat_zone(ctx, seat, current, edge),
     }
+    was = ctx.ui.pop("was", None)
+    if was is None:
+        parts["boo-cells"] = cells_grid(ctx, current)
+        return parts
+    # Only the rows whose cells changed (the cursor, on the route or not): a step redrew all 81
+    # cells, 14 KB of SVG for the page to parse, for the one or two that changed.
+    cursor = ctx.ui.get("cursor", cell_name(ctx.state.ghost))
+    cells = on_route(was[1]) ^ on_route(current["steps"]) | {was[0], cursor}
+    for y, row in grid_rows(ctx, current, {parse_cell(cell)[1] for cell in cells}).items():
+        parts[f"boo-row-{y}"] = row
+    return parts
+
+
+def on_route(steps: list[str]) -> set[str]:
+    """The cells a traced route passes (its colour changes are not cells)."""
+    return {s.lstrip("*") for s in steps if not s.startswith("!")}
 
 
 def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
-    """The 81 cells as a grid of rows for keyboard and screen readers; transparent hit areas.
-    Made with plain strings (a redraw makes all 81: this was over half of the board's drawing time)."""
+    """The 81 cells as a grid of rows for keyboard and screen readers; transparent hit areas."""
+    # Pressed and dragged through while a route is traced: said once on the grid, so a trace
+    # starting or ending sets the grid's attributes instead of drawing its 81 cells again (16 KB).
+    press = ' data-press="1" data-drag="1"' if current is not None else ""
+    # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
+    rows = "".join(region(f"boo-row-{y}", row) for y, row in grid_rows(ctx, current, range(SIZE)).items())
+    return f'<g class="cells" id="boo-cells"{press}>{rows}</g>'
+
+
+def grid_rows(ctx: BoardContext, current: dict[str, Any] | None, wanted: Iterable[int]) -> dict[int, str]:
+    """The grid's rows ``wanted`` (by y, in order): each row's element. Made with plain strings (a
+    redraw makes all 81 cells: this was over half of the board's drawing time)."""
     state, t = ctx.state, ctx.t
     cursor = ctx.ui.get("cursor", cell_name(state.ghost))
-    on_path: set[str] = set()
-    if current is not None:
-        on_path = {s.lstrip("*") for s in current["steps"] if not s.startswith("!")}
+    on_path = on_route(current["steps"]) if current is not None else set()
     room, corridor = (esc(t(key, cell="\0")) for key in ("boo.a11y.room", "boo.a11y.corridor"))
     extra: dict[tuple[int, int], list[str]] = {}
     for cell, key in (
@@ -542,12 +566,9 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
     ):
         if cell is not None:
             extra.setdefault(cell, []).append(esc(t(key)))
-    on_route = esc(t("boo.a11y.on-route"))
-    # Pressed and dragged through while a route is traced: said once on the grid, so a trace
-    # starting or ending sets the grid's attributes instead of drawing its 81 cells again (16 KB).
-    press = ' data-press="1" data-drag="1"' if current is not None else ""
-    rows = []
-    for y in range(SIZE):
+    said_on_route = esc(t("boo.a11y.on-route"))
+    rows = {}
+    for y in sorted(wanted):
         cells = []
         for x in range(SIZE):
             cell = (x, y)
@@ -556,7 +577,7 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
             words = [(room if is_room(cell) else corridor).replace("\0", name), *extra.get(cell, ())]
             klass = "cell"
             if name in on_path:
-                words.append(on_route)
+                words.append(said_on_route)
                 klass = "cell on-route"
             tab = 0 if name == cursor else -1
             cells.append(
@@ -564,9 +585,8 @@ def cells_grid(ctx: BoardContext, current: dict[str, Any] | None) -> str:
                 f' data-arg="{name}" aria-label="{", ".join(words)}">'
                 f'<rect x="{ox}" y="{oy}" width="{CELL}" height="{CELL}"/></g>'
             )
-        # Each row a region: a new visitor or a moved cursor redraws the rows it changed.
-        rows.append(region(f"boo-row-{y}", f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'))
-    return f'<g class="cells" id="boo-cells"{press}>{"".join(rows)}</g>'
+        rows[y] = f'<g role="row" id="boo-row-{y}">{"".join(cells)}</g>'
+    return rows
 
 
 def ghost_moved(ctx: BoardContext, shown: dict[str, Any] | None) -> tuple[str, int] | None:
@@ -1185,7 +1205,10 @@ def toward(head: Cell, tapped: Cell) -> Cell | None:
 
 
 def keep(ctx: BoardContext, current: dict[str, Any], steps: list[str], start: str) -> None:
-    """Remember the traced steps; the keyboard cursor and focus follow the route's head."""
+    """Remember the traced steps; the keyboard cursor and focus follow the route's head. What the
+    page showed before (the cursor, the steps) is kept for :func:`patch` to redraw only the rows
+    that changed."""
+    ctx.ui["was"] = [ctx.ui.get("cursor", start), current["steps"]]
     ctx.ui["trace"] = {**current, "steps": steps}
     head = trace_end(start, current["colour"], steps)[0]
     ctx.ui["cursor"] = head
