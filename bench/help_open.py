@@ -30,12 +30,24 @@ import build  # noqa: E402
 from harness import CHROMIUM_ARGS, serve  # noqa: E402
 
 RECORD = """
-window.helpBench = { tasks: [] };
+window.helpBench = { tasks: [], frames: [] };
+window.parlourTasks = [];  // the app notes each call into Python: start, ms, what, its parts (spent)
 new PerformanceObserver((list) => list.getEntries().forEach((e) => {
   helpBench.tasks.push([e.startTime, e.duration]);
 })).observe({ type: "longtask", buffered: true });
+try {
+  new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+    const end = e.startTime + e.duration;
+    const scripts = e.scripts.reduce((n, s) => n + s.duration, 0);
+    const forced = e.scripts.reduce((n, s) => n + s.forcedStyleAndLayoutDuration, 0);
+    helpBench.frames.push([e.startTime, e.duration, scripts, forced,
+      e.renderStart ? end - e.renderStart : 0, e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0]);
+  })).observe({ type: "long-animation-frame", buffered: true });
+} catch (_e) {}  // a browser without the Long Animation Frames API: tasks are not split
 """
-"""Installed before the page's scripts: every long task, on the page's clock."""
+"""Installed before the page's scripts: every long task, and every long animation frame with its
+parts (scripts, style and layout forced inside them, the frame's rendering, its style and layout
+alone), on the page's clock; the app's own calls into Python with their parts."""
 
 OPEN = """(game) => new Promise((done) => {
   const t0 = performance.now();
@@ -70,6 +82,27 @@ def weight(page: Any) -> dict[str, int]:
     return {key: int(value) for key, value in data.items()}
 
 
+def named(page: Any, since: float, until: float = float("inf")) -> list[str]:
+    """Each task over 50 ms from ``since`` to ``until``: its ms, then what the long animation frame
+    it ended spent (script, style and layout forced by script, rendering, of which style and
+    layout), then the app's calls into Python that started inside it with their parts."""
+    raw = page.evaluate("[helpBench.tasks, helpBench.frames, window.parlourTasks]")
+    tasks, frames, calls = raw
+    out = []
+    for start, ms in tasks:
+        if not since <= start <= until or ms <= 50:
+            continue
+        end = start + ms
+        frame = next((f for f in frames if f[0] <= end + 1 and f[0] + f[1] >= end - 1), None)
+        parts = "no frame"
+        if frame:
+            whole, script, forced, render, layout = (round(x) for x in frame[1:])
+            parts = f"frame {whole}: script {script} (forced layout {forced}), render {render} (style+layout {layout})"
+        py = [c for c in calls if start - 1 <= float(c.split()[0]) <= end]
+        out.append(f"{ms:.0f} ms; {parts}; " + " | ".join(" ".join(c.split()[1:]) for c in py))
+    return out
+
+
 def one_open(browser: Any, url: str, game: str, size: tuple[int, int]) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US")
     context.add_init_script(RECORD)
@@ -88,6 +121,7 @@ def one_open(browser: Any, url: str, game: str, size: tuple[int, int]) -> dict[s
     tasks = page.evaluate("helpBench.tasks")
     scrolling = [d for s, d in tasks if s >= scrolled]
     after = weight(page)
+    long_opening, long_scrolling = named(page, t0, done), named(page, scrolled)
     # Again, its modules loaded: what the help's own lessons cost (made afresh on each opening).
     page.evaluate(f"location.hash = '#/{game}'")
     page.wait_for_selector("main[data-screen='setup']", timeout=60_000)
@@ -110,12 +144,18 @@ def one_open(browser: Any, url: str, game: str, size: tuple[int, int]) -> dict[s
         "markup_chars_after_scroll": after["markup"],
         "reopen_ms": round(again["open_ms"], 1),
         "reopen_longest_task_ms": round(max(reopening, default=0)),
+        "long_tasks_opening": long_opening,
+        "long_tasks_scrolling": long_scrolling,
     }
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     return {
-        key: {"median": statistics.median(r[key] for r in runs), "all": [r[key] for r in runs]}
+        key: (
+            [x for r in runs for x in r[key]]
+            if isinstance(runs[0][key], list)
+            else {"median": statistics.median(r[key] for r in runs), "all": [r[key] for r in runs]}
+        )
         for key in runs[0]
     }
 

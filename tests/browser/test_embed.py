@@ -195,7 +195,11 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     page.wait_for_selector("main[data-screen='editor']")
     page.click("#cell-c3")  # an orange kitten: the first brush
     page.click("#brush-purple-cat")
+    before = page.eval_on_selector("#cell-a1", "el => el.outerHTML")
     page.click("#cell-a1")
+    # The click's redraw may come a task later under load (decision 0009) and set the bed's cursor:
+    # wait for it, or it lands after the focus below and the arrows start from a1 (CI, load 15).
+    page.wait_for_function(f"document.getElementById('cell-a1').outerHTML !== {before!r}")
     # By keyboard: from c3, up and right to d4, Enter puts the brush's piece there.
     page.focus("#cell-c3")
     page.keyboard.press("ArrowUp")

@@ -349,3 +349,30 @@ def test_a_boo_trace_starting_sets_the_grids_attributes_not_its_81_cells():
     assert ("attrs", "boo-cells") in {(c.kind, c.target) for c in started}
     assert 'id="boo-cells" data-press="1" data-drag="1">' in dom.html
     assert [c.target for c in started if c.target.startswith("boo-row-")] == []
+
+
+def test_a_large_element_is_put_in_pieces_its_sibling_regions_inserted_after_one_another():
+    """A rules help's lesson over the size is put a piece at a time (decision 0106): the element
+    with its runs of sibling regions held back, the last first, then those inserted in the order
+    they stand, each piece after the last; a region holding a kept layer stays in the first piece.
+    Applied in turn, the pieces make the page the element whole."""
+    from parlour.web.markup import region
+    from parlour.web.redraw import in_pieces, inserted
+
+    tiles = "".join(region(f"t{i}", f'<g id="t{i}">{"x" * 40}</g>') for i in range(9))
+    inner = region("u", '<g id="u">' + region("v", '<i id="v">' + "y" * 30 + "</i>") + "</g>")
+    kept = region("k", '<g id="k"><g id="walls">' + "z" * 60 + "</g></g>")
+    element = region("box", f'<figure id="box">{kept}{tiles}{inner}<p>words</p></figure>')
+    first, pieces = in_pieces(element, 200, frozenset({"walls"}))
+    assert len(first) <= 200 and 'id="walls"' in first
+    assert all(sum(len(c.markup) for c in piece) <= 200 for piece in pieces) and len(pieces) >= 2
+    page = first
+    for piece in pieces:  # as the page would: every target there before the piece's changes
+        assert all(f"<!--/r:{c.target}-->" in page for c in piece)
+        for change in piece:
+            page = inserted(page, change)
+    assert page == element
+    assert in_pieces(element, 10_000) == (element, []), "small: one piece"
+    assert in_pieces(element, 100, frozenset({"walls"}), free=200)[0].count("<!--r:t") > in_pieces(
+        element, 100, frozenset({"walls"})
+    )[0].count("<!--r:t"), "what the page need not parse is not counted"

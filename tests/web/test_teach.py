@@ -127,6 +127,17 @@ def test_scope_prefixes_every_id_reference_and_action_of_a_lesson():
         '<g id="L-x-cell-c3" data-action="L:x:cell" data-arg="c3"></g>'
         '<button data-highlights="L-x-cell-a1 L-x-cell-b2">'
     )
+    # Kept layers, regions, references to defs (never a route), and lists of ids, by replacement.
+    markup = (
+        '<!--r:t--><g id="t" aria-labelledby="a b"><!--keep:w:1--><use href="#s"/><!--/keep:w-->'
+        '<path fill="url(#p)"/><a href="#/boop/rules">r</a><a href="#9">n</a></g><!--/r:t-->'
+        '<p aria-controls="" data-id="v">'
+    )
+    assert teach.scope(markup, "x") == (
+        '<!--r:L-x-t--><g id="L-x-t" aria-labelledby="L-x-a L-x-b"><!--keep:L-x-w:1--><use href="#L-x-s"/>'
+        '<!--/keep:L-x-w--><path fill="url(#L-x-p)"/><a href="#/boop/rules">r</a><a href="#9">n</a></g>'
+        '<!--/r:L-x-t--><p aria-controls="" data-id="v">'
+    )
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -223,9 +234,9 @@ def test_hollow_leaves_small_drawings_and_nested_ones_as_they_are():
 
 
 def test_an_example_near_the_view_is_made_in_one_task_and_put_on_the_page_in_the_next():
-    """Boo!'s castle: the lesson's markup is made and its walls (a kept layer) parsed off the page
-    in the task that hears it is near; the next task puts it on the page, the walls moved in, not
-    parsed again (decision 0100)."""
+    """Boo!'s castle: the lesson's moves are played in the task that hears it is near, its markup
+    made and its walls (a kept layer) parsed off the page in the next (decision 0106); the next
+    puts it on the page, the walls moved in, not parsed again (decision 0100)."""
     from web.help_pages import figure
     from web.test_match_screen import Dom
 
@@ -253,6 +264,8 @@ def test_an_example_near_the_view_is_made_in_one_task_and_put_on_the_page_in_the
     assert 'data-still="1"' in figure(app.shown, "hands")
     dom.changes, dom.prepared = [], {}
     dom.on_event("near", "hands walls", "", "", "")
+    assert dom.changes == [] and not dom.prepared and len(dom.soon_tasks) == 1, "this task: the moves"
+    dom.soon_tasks.pop(0)()
     assert dom.changes == [] and dom.prepared, "this task: the markup made, the walls parsed off the page"
     assert all(key.startswith("L-hands-") for key in dom.prepared)
     dom.soon_tasks.pop(0)()
@@ -262,5 +275,6 @@ def test_an_example_near_the_view_is_made_in_one_task_and_put_on_the_page_in_the
     assert 'data-still="1"' not in figure(app.shown, "hands")
     assert 'data-still="1"' in figure(app.shown, "walls")
     dom.run_timers()  # the next lesson near: in tasks of its own
+    dom.soon_tasks.pop(0)()
     dom.soon_tasks.pop(0)()
     assert 'data-still="1"' not in figure(app.shown, "walls")

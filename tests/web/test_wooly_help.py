@@ -437,28 +437,52 @@ def test_a_step_redraws_its_own_example_alone():
 
 def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_in_step():
     """Drawing one example whole neither makes the help's screen again nor compares it: its region
-    alone is replaced, and what the app knows the page shows is that, so the next redraw (a step
+    alone is replaced (the 70-tile field in pieces, its tiles inserted a frame at a time, decision
+    0106), and what the app knows the page shows is what the page shows, so the next redraw (a step
     elsewhere) changes only what that step changed."""
     from parlour.web import app as app_mod
     from parlour.web import redraw
-    from web.test_match_screen import Dom
+    from web.test_regions import RegionDom
 
-    class Page(Dom):
+    class Page(RegionDom):
         def observe_near(self) -> None:
             pass
 
-        def redraw(self, changes, home, reused) -> bool:
-            self.changes = list(changes)
-            return True
+        def soon(self, fn) -> None:
+            self.tasks.append(("task", fn))
+
+        def after_frame(self, fn) -> None:
+            self.tasks.append(("frame", fn))
 
     dom = Page("#/wooly-bully/rules")
+    dom.tasks = []
     app = app_mod.App(dom)
     app.start()
-    dom.changes = []
+    while dom.tasks:
+        dom.tasks.pop(0)[1]()
+    dom.changed = []
     dom.on_event("near", "no-play", "", "", "")
-    (change,) = dom.changes
+    assert dom.changed == [] and [kind for kind, _ in dom.tasks] == ["task"], "its moves played alone"
+    dom.tasks.pop(0)[1]()
+    assert dom.changed == [] and [kind for kind, _ in dom.tasks] == ["task"], "its markup made alone"
+    dom.tasks.pop(0)[1]()
+    ((change,),) = dom.changed
     assert change.kind == "replace" and change.target == "L-no-play-box" and "-wb-t-" in change.markup
-    assert figure(app.shown, "no-play") == change.markup and app.shown.count("-wb-t-") > 60
+    whole = app.lessons["no-play"].markup()
+    assert len(change.markup) <= app_mod.PIECE_CHARS < len(whole) / 3
+    while dom.tasks:  # the rest a frame at a time
+        kind, fn = dom.tasks.pop(0)
+        assert kind == "frame"
+        fn()
+    assert len(dom.changed) >= 4 and all(c.kind == "after" for cs in dom.changed[1:] for c in cs)
+    assert all(sum(len(c.markup) for c in cs) <= app_mod.PIECE_CHARS for cs in dom.changed)
+    assert figure(dom.html, "no-play") == figure(app.shown, "no-play") == whole, "the page as drawn whole"
+    assert app.shown == dom.html and app.shown.count("-wb-t-") > 60
+    dom.changed = []
     dom.on_event("click", "L:hole:next", "", "", "")
-    assert dom.changes and all(c.target.startswith("L-hole-") for c in dom.changes), "nothing else redrawn"
+    while dom.tasks:
+        dom.tasks.pop(0)[1]()
+    assert dom.changed and all(c.target.startswith("L-hole-") for cs in dom.changed for c in cs), (
+        "nothing else redrawn"
+    )
     assert redraw.replaced("<p>x</p>", "L-x-box", "y") is None

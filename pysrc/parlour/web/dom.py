@@ -638,6 +638,12 @@ def soon(fn: Callable[[], None]) -> None:
     js.setTimeout(create_proxy_once(fn), 0)
 
 
+def after_frame(fn: Callable[[], None]) -> None:
+    """Run ``fn`` in a task of its own once the page's next frame is drawn: what it puts on the
+    page is laid out in a frame of its own, not with what the task before it put (decision 0106)."""
+    js.requestAnimationFrame(create_proxy_once(lambda: later(0, fn)))
+
+
 def every(ms: int, fn: Callable[[], None]) -> None:
     """Run ``fn`` every ``ms`` milliseconds for the life of the page (the network host's clock tick)."""
     js.setInterval(_proxy(lambda *_a: fn(), fn.__qualname__), ms)

@@ -193,6 +193,10 @@ class BoardContext:
     earlier: int | None = None
     """The first ply a local match's log was asked to draw ("Show earlier moves"); ``None``: the
     newest :data:`LOG_SHOWN` only (:func:`log_first`)."""
+    still: bool = False
+    """Drawn still: a rules help's example until it nears the view (decisions 0100, 0106). A board
+    draws its large drawing (the bed, the castle, a train, the field) as :func:`still_drawing`, its
+    box alone, the rest of its table as ever."""
     layout: str = ""
     """Set by the board's ``render``: the arrangement its drawing asks of a small frame (an embed,
     ``embed.css``). ``"choose"``: buttons to choose a colour by, round the board; ``"trace"``:
@@ -206,6 +210,15 @@ class BoardContext:
     def interactive(self) -> bool:
         """Whether the person at the device may act on this board now."""
         return self.replay is None and self.session.human_to_act() is not None
+
+
+def still_drawing(head: str, defs: str = "") -> str:
+    """A board's large drawing drawn still (:attr:`BoardContext.still`): its ``<svg>`` opening tag
+    ``head`` (view box, class, id, name) and its ``defs`` (patterns other drawings may fill with),
+    its inside never made. An ``<svg>``'s box never depends on what is inside it, so this has the
+    very size of the drawing. A grid with no cells is named as a picture (``role="img"``): this is
+    what :func:`parlour.web.teach.hollow` makes of the drawing."""
+    return head.replace(' role="grid"', ' role="img"') + defs + "</svg>"
 
 
 def seat_name(t: T, game_id: str, seat: int, session: LocalSession) -> str:

@@ -192,3 +192,61 @@ def _siblings(shape: str, new_shape: str, new_parts: dict[str, str], out: list[C
             return False
         run = []
     return True
+
+
+_NEXT = re.compile(r"<!--/r:([\w-]+)--><!--r:([\w-]+)-->")
+"""A region closed and the next begun at once: two sibling regions, side by side."""
+
+
+def in_pieces(
+    element: str, size: int, keep: frozenset[str] = frozenset(), free: int = 0
+) -> tuple[str, list[list[Change]]]:
+    """``element`` put on the page a piece at a time, no piece much over ``size`` characters: the
+    first piece is ``element`` with regions held back (the last of each run of sibling regions
+    first: a field's tiles), and each later piece inserts some of those, in the order they stand,
+    each after the sibling before it (on the page by then). A region holding an element of ``keep``
+    (a kept layer, moved in rather than parsed: ``free`` characters of the first piece) stays in
+    the first piece. Small: one piece."""
+    held: list[tuple[int, str, str, str]] = []  # where it stood, its id, the sibling before, markup
+    first = element
+    for m in reversed(list(_NEXT.finditer(element))):
+        if len(first) - free <= size:
+            break
+        before, rid = m[1], m[2]
+        close = f"<!--/r:{rid}-->"
+        start = m.start() + len(before) + 10  # its own opening mark
+        end = first.find(close, start)
+        if end < 0 or first[start : m.end()] != f"<!--r:{rid}-->":
+            continue
+        body = first[m.end() : end]
+        if any(f'id="{k}"' in body for k in keep):
+            continue
+        held.append((start, rid, before, body))
+        first = first[:start] + first[end + len(close) :]
+    groups: list[list[tuple[int, str, str, str]]] = []
+    total = size
+    for row in sorted(held):
+        if total + len(row[3]) > size:
+            groups.append([])
+            total = 0
+        groups[-1].append(row)
+        total += len(row[3])
+    # The page finds every target before it changes anything (dom.redraw): a run of regions goes
+    # after the one before the run, last first, as a redraw inserts a run (_siblings).
+    pieces: list[list[Change]] = []
+    for group in groups:
+        anchor: dict[str, str] = {}
+        runs: dict[str, list[Change]] = {}
+        for _, rid, before, body in group:
+            anchor[rid] = anchor.get(before, before)
+            runs.setdefault(anchor[rid], []).append(Change("after", anchor[rid], body, rid))
+        pieces.append([change for run in runs.values() for change in reversed(run)])
+    return first, pieces
+
+
+def inserted(html: str, change: Change) -> str:
+    """``html`` as a page showing it shows it once ``change`` (a region put ``after`` another) is made."""
+    close = f"<!--/r:{change.target}-->"
+    at = html.find(close) + len(close)
+    rid = change.new_id
+    return f"{html[:at]}<!--r:{rid}-->{change.markup}<!--/r:{rid}-->{html[at:]}"

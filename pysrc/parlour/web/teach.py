@@ -11,8 +11,9 @@ Many boards share one page, so each lesson's markup is *scoped*: its ids get the
 :func:`act`. Each lesson is a region of the screen, so a step redraws that lesson alone.
 
 A page draws its lessons *still* until each nears the view or is acted on (:func:`wake`; decisions
-0039, 0100): the board's layout with its drawings left empty (:func:`hollow`, or the board's own
-``still(ctx)`` hook), the same size, so a help of many lessons opens at the cost of the few in view.
+0039, 0100, 0106): the board's layout with its large drawing's box alone (the board drawn with
+``ctx.still``, any other large drawing left empty by :func:`hollow`), the same size, so a help of
+many lessons opens at the cost of the few in view.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from functools import partial
 from typing import Any
 
 from parlour.engine import Event, ParlourError
-from parlour.web import boards
+from parlour.web import boards, spent
 from parlour.web.diagram import Diagram, move_of
 from parlour.web.embed import Embed, Spec, icon_button, visible
 from parlour.web.markup import button, esc, region, tag
@@ -103,29 +104,41 @@ def reached(
     )
 
 
-KEEP = re.compile(r"<!--(/?)keep:([\w-]+)")
-REGION = re.compile(r"<!--(/?)r:([\w-]+)-->")
-SCOPED = re.compile(r'\b(id|data-highlights|aria-labelledby|aria-controls|data-action)="([^"]*)"')
-REFS = re.compile(r'(href="#|url\(#)(?=[A-Za-z])')
-"""A reference to an element of the page (an SVG pattern, a ``<use>``d shape), never a route (``#/``)."""
+LISTS = ("data-highlights", "aria-labelledby", "aria-controls")
+"""Attributes whose value is a list of ids (each prefixed)."""
+
+
+def _prefixed(markup: str, head: str, prefix: str, each: bool = False) -> str:
+    """``markup`` with ``prefix`` put after each ``head`` followed by a letter (a reference to an
+    element, never a route ``#/``), or, ``each``, before every id of the list that follows it."""
+    parts = markup.split(head)
+    for i in range(1, len(parts)):
+        part = parts[i]
+        if each:
+            value, rest = part.split('"', 1)
+            parts[i] = " ".join(prefix + v for v in value.split()) + '"' + rest
+        elif part[:1].isascii() and part[:1].isalpha():
+            parts[i] = prefix + part
+    return head.join(parts)
 
 
 def scope(markup: str, lid: str) -> str:
     """``markup`` with every id (and reference to one, and a kept layer's name) prefixed
-    ``L-<lid>-`` and every action ``L:<lid>:``, so that many boards can live on one page."""
+    ``L-<lid>-`` and every action ``L:<lid>:``, so that many boards can live on one page.
 
-    def fix(m: re.Match[str]) -> str:
-        name, value = m.group(1), m.group(2)
-        if name == "data-action":
-            return f'{name}="L:{lid}:{value}"'
-        return f'{name}="{" ".join(f"L-{lid}-{v}" for v in value.split())}"'
-
-    markup = KEEP.sub(lambda m: f"<!--{m.group(1)}keep:L-{lid}-{m.group(2)}", markup)  # kept layers too
-    # A board's regions are named by their elements' ids: renamed with them, so a step redraws
-    # what it changed inside its lesson (the tile laid), as on the match screen.
-    markup = REGION.sub(lambda m: f"<!--{m.group(1)}r:L-{lid}-{m.group(2)}-->", markup)
-    markup = REFS.sub(lambda m: f"{m.group(1)}L-{lid}-", markup)  # a board's own defs, e.g. patterns
-    return SCOPED.sub(fix, markup)
+    Plain replacements, not a pattern matched across the markup: a 70-tile field is 94 KB with
+    700 ids and references, and a lesson is made in the task that hears it nears the view."""
+    p = f"L-{lid}-"
+    markup = markup.replace(' id="', f' id="{p}').replace(' data-action="', f' data-action="L:{lid}:')
+    # Kept layers' names, and a board's regions (named by their elements' ids): renamed with them,
+    # so a step redraws what it changed inside its lesson (the tile laid), as on the match screen.
+    for head in ("<!--keep:", "<!--/keep:", "<!--r:", "<!--/r:"):
+        markup = markup.replace(head, head + p)
+    markup = _prefixed(_prefixed(markup, 'href="#', p), "url(#", p)  # a board's own defs, e.g. patterns
+    for name in LISTS:
+        if f' {name}="' in markup:
+            markup = _prefixed(markup, f' {name}="', p, each=True)
+    return markup
 
 
 HOLLOW_CHARS = 2000
@@ -340,15 +353,18 @@ class Live(Embed):
         assert board is not None and self.diagram is not None
         live = self.board_live()
         ctx = self.context(self.trial if self.trial is not None else None, live=live)
+        ctx.still = self.still  # the board's large drawing its box alone, never made
         animated = ctx.animate
-        own = getattr(board, "still", None) if self.still else None
-        stage = (own(ctx) if callable(own) else board.render(ctx)) + decision_markup(decision_of(board, ctx))
-        if self.lesson.panels:
-            stage += "".join(body for _, _, body in board.side_panels(ctx))
+        with spent.part("render"):
+            stage = board.render(ctx)
+            stage += decision_markup(decision_of(board, ctx))
+            if self.lesson.panels:
+                stage += "".join(body for _, _, body in board.side_panels(ctx))
         if self.still:
-            # Its layout, the same size, without the costly part: the board's own still drawing
-            # (Wooly Bully: the field's box, its tiles never made), its large drawings left empty.
-            stage = hollow(stage)
+            # Its layout, the same size, without the costly part: the board drew its large drawing
+            # as its box alone (the bed, the castle, a train, the field); any other left empty.
+            with spent.part("hollow"):
+                stage = hollow(stage)
         self.animate_step, self.trial_events = False, []
         self.out.clear()  # messages for a parent page: a lesson has none
         title = tag("figcaption", esc(t(f"{self.spec.game}.teach.{lid}")), id="title")
@@ -378,20 +394,19 @@ class Live(Embed):
         # Regions: a step redraws what it changed (the tile laid, the words, the counter), not the lesson.
         controls = region("controls", tag("nav", nav, class_="controls", id="controls"))
         body = title + tag("div", stage, class_="stage") + said + controls
-        html = scope(
-            tag(
-                "figure",
-                body,
-                class_="lesson",
-                id="box",
-                data_lesson=lid,
-                data_step=self.step,
-                data_verdict={True: "right", False: "wrong", None: None}[self.verdict],
-                data_still="1" if self.still else None,
-                aria_labelledby="title",
-            ),
-            lid,
+        html = tag(
+            "figure",
+            body,
+            class_="lesson",
+            id="box",
+            data_lesson=lid,
+            data_step=self.step,
+            data_verdict={True: "right", False: "wrong", None: None}[self.verdict],
+            data_still="1" if self.still else None,
+            aria_labelledby="title",
         )
+        with spent.part("scope"):
+            html = scope(html, lid)
         self.cache = "" if animated else html
         return html
 

@@ -37,7 +37,7 @@ from parlour.games.boo.castle import (
 from parlour.web import fit
 from parlour.web.boards.boo_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.markup import attrs, button, esc, kept, region, region_of, tag
-from parlour.web.play import BoardContext, Timing, move_duration, player_name, timing
+from parlour.web.play import BoardContext, Timing, move_duration, player_name, still_drawing, timing
 from parlour.web.screens import seat_label
 
 CELL = 64
@@ -411,6 +411,24 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
     """The castle and everything on it; ``shown`` is :func:`last_shown`'s (worked out here when
     not given)."""
     state, t = ctx.state, ctx.t
+    room = state.visitor_room
+    compact = bool(ctx.ui.get("compact"))
+    cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
+    view = (
+        f"{MARGIN - RIM} {MARGIN - RIM} {SIZE * CELL + 2 * RIM} {SIZE * CELL + 2 * RIM}"
+        if compact
+        else f"0 0 {VIEW} {VIEW}"
+    )
+    head = (
+        f'<svg viewBox="{view}" class="{cls}" id="boo-castle" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
+        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
+        f' data-visitor-room="{cell_name(room) if room else ""}"'
+        f' data-arrangement="{",".join(map(str, state.arrangement))}"'
+        f' data-trapdoors="{",".join(cell_name(c) for c in state.trapdoors)}"'
+        f' data-transitions="{",".join(cell_name(c) for c in state.transitions)}">'
+    )
+    if ctx.still:
+        return still_drawing(head, defs())
     if shown is False:
         shown = last_shown(ctx)
     comps = components()
@@ -421,14 +439,12 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
         + tuple(t(f"boo.short.{n}") for n in names)
     )
     # The castle's walls and rim do not change during a match: the page keeps them drawn (markup.kept).
-    compact = bool(ctx.ui.get("compact"))
     key = f"{hash((state.arrangement, labels, compact)) & 0xFFFFFFFF:x}"
     layer = castle_layer(state.arrangement, t("boo.name"), labels, compact)
     parts = [kept("boo-castle-layer", key, defs() + layer)]
     big = ' transform="scale(1.35)"' if compact else ""  # pieces a small castle still shows clearly
     px = ctx.ui.get("board_px")
     numbered = fit.legible(13 * (1.35 if compact else 1), SIZE * CELL + 2 * RIM if compact else VIEW, px)
-    room = state.visitor_room
     # Regions (markup.region): the tokens under the cells, the cells, the visitor and route over
     # them, the ghost: a redraw replaces only those that changed.
     marks: list[str] = []
@@ -480,22 +496,7 @@ def castle_svg(ctx: BoardContext, current: dict[str, Any] | None, shown: Any = F
         f'<g class="{"anim" if moved else ""}"{style}>{ghost_shape(1.1 if compact else 0.8)}</g></g>'
     )
     parts.append(region("boo-ghost", ghost))
-    cls = "boo-castle" + ("" if ctx.animate else " no-anim") + (" tracing" if current else "")
-    view = (
-        f"{MARGIN - RIM} {MARGIN - RIM} {SIZE * CELL + 2 * RIM} {SIZE * CELL + 2 * RIM}"
-        if compact
-        else f"0 0 {VIEW} {VIEW}"
-    )
-    return (
-        f'<svg viewBox="{view}" class="{cls}" id="boo-castle" role="grid" aria-label="{esc(t("boo.label.castle"))}"'
-        f' data-visitor="{state.visitor or ""}" data-ghost="{cell_name(state.ghost)}"'
-        f' data-visitor-room="{cell_name(room) if room else ""}"'
-        f' data-arrangement="{",".join(map(str, state.arrangement))}"'
-        f' data-trapdoors="{",".join(cell_name(c) for c in state.trapdoors)}"'
-        f' data-transitions="{",".join(cell_name(c) for c in state.transitions)}">'
-        + "".join(parts)
-        + "</svg>"
-    )
+    return head + "".join(parts) + "</svg>"
 
 
 def traced_layer(ctx: BoardContext, current: dict[str, Any]) -> str:
@@ -1148,6 +1149,9 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
             action = "boo-show"
         elif arg in ("Escape", "Backspace"):
             action = "boo-back"
+        if action == "key":  # off the castle's edge, C away from a transition: no step, but the
+            ctx.ui["focus"] = f"cell-{head}"  # redrawn castle must not drop the focus to the page
+            return None
     if action == "boo-back":
         if steps:
             steps.pop()

@@ -13,7 +13,7 @@ from typing import Any
 
 from parlour.engine import IllegalMove
 from parlour.web.markup import attrs, esc, region, region_of, tag
-from parlour.web.play import BoardContext, Choice, Decision, T, Timing, timing
+from parlour.web.play import BoardContext, Choice, Decision, T, Timing, still_drawing, timing
 
 CELL = 100
 MARGIN = 70
@@ -255,6 +255,7 @@ def render(ctx: BoardContext) -> str:
         speed=ctx.speed,
         chosen_entry=ctx.ui.get("entry"),
         regions=True,
+        still=ctx.still,
     )
     ctx.ui["home"] = f"cell-{ctx.ui.get('cursor', 'c3')}"  # focus returns here when a button goes
     top, bottom = (0, 1) if ctx.ui.get("flip") else (1, 0)
@@ -279,6 +280,7 @@ def bed(
     chosen_entry: str | None = None,
     editing: bool = False,
     regions: bool = False,
+    still: bool = False,
 ) -> str:
     """The bed as an ``<svg>`` element: a pure function of the state (and what to mark on it).
 
@@ -291,10 +293,18 @@ def bed(
     the animation (:func:`parlour.web.play.timing`); ``chosen_entry`` is the ghost entry holding
     the entries' one Tab stop; ``editing`` (the position editor) makes every cell take a click;
     ``regions`` marks its rows, pieces and layers as regions (the match screen: a move redraws them
-    alone, issue #17) and names the bed ``boop-bed`` (one bed on the page).
+    alone, issue #17) and names the bed ``boop-bed`` (one bed on the page); ``still``: its box
+    alone (:func:`parlour.web.play.still_drawing`).
     """
     mark: Callable[[str, str], str] = region if regions else lambda _id, element: element
     info = game.info(state)
+    head = (
+        f'<svg viewBox="0 {CROP} {VIEW - CROP} {VIEW - CROP}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
+        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}"'
+        + (' id="boop-bed">' if regions else ">")
+    )
+    if still:
+        return still_drawing(head)
     shown_events = events if animate else ()
     clock = timing(max(steps(shown_events), default=-1) + 1, speed)
     arrivals, leaving, appeared, ghost_steps = motions(shown_events, clock, t, flip)
@@ -393,13 +403,7 @@ def bed(
     if shown:
         group = attrs(role="group", aria_label=t("boop.prompt.ghost"), id="boop-entries" if regions else None)
         parts.append(mark("boop-entries", f"<g{group}>{''.join(entry_parts)}</g>"))
-    return (
-        f'<svg viewBox="0 {CROP} {VIEW - CROP} {VIEW - CROP}" class="boop-bed{"" if animate else " no-anim"}" role="group" '
-        f'aria-label="{esc(t("boop.label.bed"))}" data-phase="{esc(info["phase"])}"'
-        + (' id="boop-bed">' if regions else ">")
-        + "".join(parts)
-        + "</svg>"
-    )
+    return head + "".join(parts) + "</svg>"
 
 
 @functools.lru_cache(maxsize=512)

@@ -24,7 +24,7 @@ from parlour.web.boards import ghosts_draw as draw
 from parlour.web.boards.ghosts_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.boards.ghosts_help import examples as help_examples  # noqa: F401
 from parlour.web.markup import attrs, button, esc, region, region_of, tag
-from parlour.web.play import BoardContext, Choice, Decision
+from parlour.web.play import BoardContext, Choice, Decision, still_drawing
 from parlour.web.screens import seat_label
 
 GID = "ghosts-galore"
@@ -166,6 +166,13 @@ def train(
     """One player's ghost train as SVG. ``live``: its free cells are a keyboard grid the viewer
     acts on; ``held`` the tile previewed on it; ``pencil`` the pencilled hidden tile (owner only)."""
     t = ctx.t
+    label = t("ghosts-galore.a11y.train", name=name(ctx, seat))
+    head = (
+        f'<svg viewBox="0 0 {draw.TRAIN} {draw.TRAIN}" class="gg-train-svg{"" if ctx.animate else " no-anim"}"'
+        f' id="gg-train-{seat}" role="grid" aria-label="{esc(label)}">'
+    )
+    if ctx.still:
+        return region(f"gg-train-{seat}", still_drawing(head))
     tiles = tile_set()
     grid = view["grids"][seat]
     hidden = view["hidden"][seat]
@@ -257,12 +264,7 @@ def train(
         dead = dead_ends(resolve(grid))
         mark = t("ghosts-galore.dead-ends", count=1)
         parts.extend(draw.dead_end(e.cell, e.side, esc(mark)) for e in dead)
-    label = t("ghosts-galore.a11y.train", name=name(ctx, seat))
-    return region(
-        f"gg-train-{seat}",
-        f'<svg viewBox="0 0 {draw.TRAIN} {draw.TRAIN}" class="gg-train-svg{"" if ctx.animate else " no-anim"}"'
-        f' id="gg-train-{seat}" role="grid" aria-label="{esc(label)}">' + "".join(parts) + "</svg>",
-    )
+    return region(f"gg-train-{seat}", head + "".join(parts) + "</svg>")
 
 
 def draft_panel(ctx: BoardContext, view: dict[str, Any], held: dict[str, Any] | None, live: bool) -> str:

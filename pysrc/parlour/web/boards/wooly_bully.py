@@ -538,14 +538,10 @@ def zoom_bar(ctx: BoardContext) -> str:
 
 
 def render(ctx: BoardContext) -> str:
-    return _drawn(ctx, whole=True)
-
-
-def still(ctx: BoardContext) -> str:
-    """The board as :func:`render` lays it out, its field empty: a rules help's example until it
-    nears the view (decision 0039). The field's box is set by the page's CSS, never by its tiles,
-    so nothing moves when they come; the table, the zoom buttons and the field's name are there."""
-    return _drawn(ctx, whole=False)
+    """The board; drawn still (``ctx.still``: a rules help's example until it nears the view,
+    decisions 0039, 0106), its field empty. The field's box is set by the page's CSS, never by its
+    tiles, so nothing moves when they come; the table, the zoom buttons and the field's name are there."""
+    return _drawn(ctx, whole=not ctx.still)
 
 
 def _drawn(ctx: BoardContext, whole: bool) -> str:
