@@ -195,7 +195,11 @@ def test_the_position_editor_builds_by_click_and_keyboard_and_its_snippet_shows_
     page.wait_for_selector("main[data-screen='editor']")
     page.click("#cell-c3")  # an orange kitten: the first brush
     page.click("#brush-purple-cat")
+    before = page.eval_on_selector("#cell-a1", "el => el.outerHTML")
     page.click("#cell-a1")
+    # The click's redraw may come a task later under load (decision 0009) and set the bed's cursor:
+    # wait for it, or it lands after the focus below and the arrows start from a1 (CI, load 15).
+    page.wait_for_function(f"document.getElementById('cell-a1').outerHTML !== {before!r}")
     # By keyboard: from c3, up and right to d4, Enter puts the brush's piece there.
     page.focus("#cell-c3")
     page.keyboard.press("ArrowUp")
@@ -406,6 +410,12 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                 if mode == "try":
                     page.click("#try")
                     page.wait_for_selector("main.embed[data-mode=try]", timeout=30_000)
+                elif game_id == "ghosts-galore":
+                    # Its figure's three trains, each named: the whole drawing, not a frame before it
+                    # (the fit test once read no heading at load 8; asserted below all the same).
+                    page.wait_for_function(
+                        "document.querySelectorAll('#stage text.fig-caption').length === 3", timeout=30_000
+                    )
                 got = page.evaluate(FIT_JS)
                 where = (game_id, width, height, mode)
                 assert max(got["spill"]) <= 1, (where, got["spill"])

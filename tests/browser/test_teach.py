@@ -81,7 +81,8 @@ def test_the_help_steps_an_example_takes_an_exercise_by_keyboard_and_a_refusal_l
     assert focused(page) == "L-grad-cell-c3"
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
-    assert focused(page) == "L-grad-cell-c5"
+    # Each arrow is drawn, in a task of its own on a loaded machine (0066): wait for the drawing.
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'L-grad-cell-c5'")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-lesson=grad][data-verdict=right]")
     assert page.locator("#L-grad-feedback").inner_text().startswith("Right")
@@ -192,7 +193,10 @@ def test_wooly_bullys_help_steps_the_draws_and_the_close_exercise_is_played_by_k
     assert page.locator("#L-no-play-wb-field g[role=img]").count() == 0
     box.scroll_into_view_if_needed()
     page.wait_for_selector("[data-lesson=no-play]:not([data-still])")
-    assert page.locator("#L-no-play-wb-field g[role=img]").count() > 60, "a whole game's field"
+    # Its 70 tiles (68 squares) come in pieces, a frame apart (decision 0106): all of them, each once.
+    page.wait_for_function("document.querySelectorAll('#L-no-play-wb-field g[data-pos]').length >= 68")
+    tiles = page.eval_on_selector_all("#L-no-play-wb-field g[data-pos]", "els => els.map(e => e.id)")
+    assert len(tiles) == len(set(tiles)) == 68, "a whole game's field: 70 tiles on 68 squares"
     assert abs(box.evaluate(height) - still) < 0.5
     page.focus("#L-no-play-next")
     for step in (1, 2, 3, 4):

@@ -251,3 +251,20 @@ def test_no_sentence_writes_an_internal_rule_code(lang):
         if isinstance(v, str) and re.search(r"\((BP|BO|WB|GG)-[A-Z]*\d+", v)
     }
     assert not coded, coded
+
+
+BOO_CELL_WORDS = {"en": r"\bcells?\b", "ru": r"клет(к|ок)", "uk": r"клітин"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_boos_castle_is_made_of_rooms_as_its_rulebooks_say(lang):
+    """The Boo! rulebooks (en and ru) say the ghost goes room to room (комната, кімната): the prompt
+    to trace a route said «касаясь клеток» and a wrong step «на одну клетку» (found playing in ru/uk)."""
+    cells = {
+        k: v
+        for k, v in catalogue(lang).items()
+        if k.startswith("boo.")
+        and isinstance(v, str)
+        and re.search(BOO_CELL_WORDS[lang], re.sub(r"\{\w+\}", "", v), re.I)
+    }
+    assert not cells, cells

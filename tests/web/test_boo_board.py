@@ -569,3 +569,27 @@ def test_by_keyboard_each_action_leaves_the_focus_on_the_seats_next_control_neve
     dom.click("boo-hand", "0")
     dom.click("boo-hand", "2")
     assert app.sessions["boo"].state.round == 2 and dom.focused == "boo-hand-2"
+
+
+def test_by_keyboard_an_arrow_off_the_castle_while_tracing_keeps_the_focus_on_the_routes_head():
+    """An arrow at the castle's edge (or C away from a transition) adds no step, but the screen is
+    drawn again: the focus stays on the route's head, never falls to the page (found by keyboard in
+    uk: the trace then went on with no cell focused)."""
+    from parlour.engine import Match, encode_link
+    from web.test_match_screen import open_app
+
+    record = Match.new(GAME, 2, {}, "focus", {"seats": ["human"] * 2}).record
+    app, dom = open_app(f"#/boo/play?m={encode_link(record)}")
+    dom.click("boo-booo", "1")
+    dom.click("boo-colour", "1:white")
+    state = app.sessions["boo"].state
+    x, y = state.ghost
+    key = "ArrowLeft" if state.visitor_room[1] != y or state.visitor_room[0] > x else "ArrowRight"
+    for _ in range(x if key == "ArrowLeft" else 8 - x):
+        dom.on_event("key", "cell", dom.focused[5:], "", key)
+    head = dom.focused
+    assert head == f"cell-{cell_name((0 if key == 'ArrowLeft' else 8, y))}"
+    for pressed in (key, "c"):
+        dom.focused = ""
+        dom.on_event("key", "cell", head[5:], "", pressed)
+        assert dom.focused == head, pressed

@@ -232,7 +232,7 @@ def check_route(
                 raise fail(
                     why,
                     "BO-9",
-                    "the ghost moves one cell at a time, never through stone",
+                    "the ghost moves one room at a time, never through stone",
                     step=n,
                     cell=cell_name(target),
                 )

@@ -1149,6 +1149,9 @@ def act(ctx: BoardContext, action: str, arg: str) -> tuple[int, dict[str, Any]] 
             action = "boo-show"
         elif arg in ("Escape", "Backspace"):
             action = "boo-back"
+        if action == "key":  # off the castle's edge, C away from a transition: no step, but the
+            ctx.ui["focus"] = f"cell-{head}"  # redrawn castle must not drop the focus to the page
+            return None
     if action == "boo-back":
         if steps:
             steps.pop()
