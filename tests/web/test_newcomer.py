@@ -67,7 +67,8 @@ def test_the_privacy_screen_does_not_repeat_the_status_line():
 
 
 @pytest.mark.parametrize(
-    ("lang", "label", "words"), [("en", "Embed", "a kitten"), ("ru", "На сайт", "котёнок на")]
+    ("lang", "label", "words"),
+    [("en", "Embed", "a kitten"), ("ru", "Вставить", "котёнок на"), ("uk", "Вставити", "кошеня на")],
 )
 def test_the_log_reads_in_words_and_its_embed_button_says_what_it_does(lang, label, words):
     from parlour.engine import Match, encode_link
