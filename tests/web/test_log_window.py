@@ -132,17 +132,12 @@ def test_a_network_tables_log_draws_its_newest_moves_and_earlier_ones_when_asked
     earlier moves" or the up arrow past the oldest draws earlier ones."""
     import random
 
-    from tests.web.test_net_regions import table
+    from tests.web.test_net_regions import random_ply, table
 
     net, (anna,), host_app, host_dom, guest_app, guest_dom = table("boop", 2)
     host, pick = net.host, random.Random(2)
     while host.match.outcome() is None and len(host.match.plies) < 2 * LOG_SHOWN + 2:
-        net.now += 1_000  # a peer's moves are rate-limited in time
-        if host.local()["act"] == [0]:
-            net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
-        else:
-            net.guest_out(anna, anna.move(pick.choice(anna.table["legal"])))
-        net.run()
+        random_ply(net, anna, pick)
         for app in (host_app, guest_app):
             app.render()
     plies = len(host.match.plies)

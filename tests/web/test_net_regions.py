@@ -96,6 +96,35 @@ def table(
     return net, guests, host_app, host_dom, guest_app, guest_dom
 
 
+def random_ply(net: Loopback, anna: GuestSession, pick: random.Random) -> None:
+    """One ply of a random game between the host's seat 0 and Anna's, a second after the last (a
+    peer's moves are rate-limited in time), delivered both ways."""
+    host = net.host
+    net.now += 1_000
+    if host.local()["act"] == [0]:
+        net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
+    else:
+        net.guest_out(anna, anna.move(pick.choice(anna.table["legal"])))
+    net.run()
+
+
+def bots_lobby(route: str) -> tuple[NetDom, app_mod.App, list[Any]]:
+    """A host's lobby page at ``route`` (its game's package loaded), both seats easy bots; its
+    deferred tasks (``dom.soon``) are kept in the list returned, for the test to run."""
+    dom = NetDom(route)
+    tasks: list[Any] = []
+    dom.soon = tasks.append  # type: ignore[attr-defined]
+    app = app_mod.App(dom)
+    app.net = netplay.NetPlay(app, Rtc())
+    app.start()
+    dom.run_timers()  # the game's package loads
+    while tasks:
+        tasks.pop(0)()
+    for seat in ("0", "1"):
+        app.net.on_action("net-seat-kind", seat, "ai:easy")
+    return dom, app, tasks
+
+
 def drawn(dom: NetDom, app: app_mod.App) -> list[Change]:
     """The changes of the page's last redraw, after checking it drew no whole screen and that the
     page now is the screen drawn whole; each replaced or inserted region is one element."""
@@ -202,17 +231,7 @@ def test_a_host_page_writes_its_table_once_a_move_not_on_every_message():
 def test_a_bots_move_on_a_host_page_is_drawn_in_the_next_task():
     """Decision 0066 on a network page: a bot's move (its rules, the views cut and sent, the save)
     is one task and its drawing the next; meanwhile the page still shows the move before it."""
-    dom = NetDom("#/boop/host?s=new")
-    tasks: list[Any] = []
-    dom.soon = tasks.append  # type: ignore[attr-defined]
-    app = app_mod.App(dom)
-    app.net = netplay.NetPlay(app, Rtc())
-    app.start()
-    dom.run_timers()  # the game's package loads
-    while tasks:
-        tasks.pop(0)()
-    for seat in ("0", "1"):
-        app.net.on_action("net-seat-kind", seat, "ai:easy")
+    dom, app, tasks = bots_lobby("#/boop/host?s=new")
     app.net.on_action("net-start", "", "")
     app.render()
     host = app.net.host
@@ -234,12 +253,7 @@ def test_the_end_dialog_opens_without_drawing_the_screen_whole_on_both_pages():
     host = net.host
     pick = random.Random(5)
     while host.match.outcome() is None and len(host.match.plies) < 600:
-        net.now += 1_000  # a peer's moves are rate-limited in time
-        if host.local()["act"] == [0]:
-            net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
-        else:
-            net.guest_out(anna, anna.move(pick.choice(anna.table["legal"])))
-        net.run()
+        random_ply(net, anna, pick)
         if host.match.outcome() is None:
             host_app.render()
             guest_app.render()
@@ -312,17 +326,7 @@ def test_a_hosts_start_makes_the_matchs_first_screen_in_a_task_of_its_own():
     screen is made in the next task, as a local match's is after its route changes (issue #17:
     Boo!'s first screen, 35 ms of markup, made the click's task 50 ms). Meanwhile the page still
     shows the lobby and input waits."""
-    dom = NetDom("#/boo/host?s=new")
-    tasks: list[Any] = []
-    dom.soon = tasks.append  # type: ignore[attr-defined]
-    app = app_mod.App(dom)
-    app.net = netplay.NetPlay(app, Rtc())
-    app.start()
-    dom.run_timers()  # the game's package loads
-    while tasks:
-        tasks.pop(0)()
-    for seat in ("0", "1"):
-        app.net.on_action("net-seat-kind", seat, "ai:easy")
+    dom, app, tasks = bots_lobby("#/boo/host?s=new")
     app.render()
     assert 'id="net-start"' in dom.html and 'data-phase="lobby"' in dom.html
     dom.click("net-start")

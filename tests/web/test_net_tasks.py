@@ -11,7 +11,7 @@ import sys
 from typing import Any
 
 import pytest
-from tests.web.test_net_regions import page, table
+from tests.web.test_net_regions import page, random_ply, table
 
 from helpers.tables import sit_down
 from parlour import games
@@ -27,12 +27,7 @@ def finished_boop() -> tuple[Any, Any, Any, Any]:
     net, (anna,), _host_app, _host_dom, guest_app, guest_dom = table("boop", 2)
     host, pick = net.host, random.Random(3)
     while host.match.outcome() is None:
-        net.now += 1_000  # a peer's moves are rate-limited in time
-        if host.local()["act"] == [0]:
-            net.host_out(host.play(pick.choice(host.local()["legal"]), net.now))
-        else:
-            net.guest_out(anna, anna.move(pick.choice(anna.table["legal"])))
-        net.run()
+        random_ply(net, anna, pick)
     assert anna.phase == "over" and anna.record is not None
     return anna, guest_app, guest_dom, host.game
 
