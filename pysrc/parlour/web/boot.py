@@ -33,6 +33,7 @@ MATCH_STEPS = (
     "parlour.web.fit",
     "parlour.web.embed",
     "parlour.web.teach",
+    "parlour.web.teach_draw",
     "parlour.web.bots",
 )
 """What a game's screens need beyond the picker's modules: a match, its screen, embeds, the rules
