@@ -41,6 +41,12 @@ AI_DELAY_MS = 350
 GAME_SCREENS = ("setup", "play", "rules", "host")
 """Screens that need the game's rules and board loaded."""
 LOADING_PAINT_MS = 30
+OPEN_SLICE_MS = 25.0
+"""A game's opening (:meth:`App.open_step`) runs its import steps back to back in one task until
+this long (ms) has gone, then lets the page paint its figure (decision 0110): a step a task made a
+first opening 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing
+the loading screen again, however quick its step. A step begun under it ends the task, however long
+it takes."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
@@ -860,9 +866,10 @@ class App:
         self.played(events)
 
     def open_step(self, gid: str) -> None:
-        """Import the next module of a game being opened, in a task of its own, and show the share
-        done; once all are in, open the address that asked for it. A game no longer wanted (the
-        person went elsewhere) stops loading at the next step that leaves nothing half made."""
+        """Import the next modules of a game being opened, as many as fit in :data:`OPEN_SLICE_MS`
+        of a task, and show the share done; once all are in, open the address that asked for it, in
+        a task of its own. A game no longer wanted (the person went elsewhere) stops loading at the
+        next step that leaves nothing half made."""
         steps = self.openings.get(gid)
         if steps is None:
             return
@@ -873,6 +880,11 @@ class App:
         self.task_start = time.perf_counter()
         try:
             share = next(steps, None)
+            # While the person waits for it, steps run back to back until the slice is used; the
+            # screen asked for is made in a task of its own, after "100 %" is shown.
+            while share is not None and share < 1 and wanted and self.elapsed_ms() < OPEN_SLICE_MS:
+                self.opened[gid] = share
+                share = next(steps, None)
         except Exception:
             del self.openings[gid]
             if not wanted:
@@ -891,7 +903,12 @@ class App:
             # tells of it (hashchange) in a task of its own, which may come after this one. Going
             # to the old address would open the game over the screen the person went to (a share
             # link's match replacing the address with its own), the hashchange then finding that.
-            self.go(self.dom.location_hash())
+            with spent.part("opened"):
+                self.go(self.dom.location_hash())
+
+    def elapsed_ms(self) -> float:
+        """How long the current task's work has run (since :attr:`task_start`), in ms."""
+        return (time.perf_counter() - self.task_start) * 1000
 
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
@@ -1075,10 +1092,9 @@ class App:
                 screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
-            from urllib.parse import quote
-
             from parlour.web import embed
             from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
+            from parlour.web.urls import quote
 
             session = self.sessions[r.game]
             board = boards.board(r.game)
