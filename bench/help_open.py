@@ -49,28 +49,59 @@ try {
 parts (scripts, style and layout forced inside them, the frame's rendering, its style and layout
 alone), on the page's clock; the app's own calls into Python with their parts."""
 
-OPEN = """(game) => new Promise((done) => {
-  const t0 = performance.now();
+START = """(game) => {
+  window.helpOpen = { t0: performance.now() };
   location.hash = `#/${game}/rules`;
-  const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
-  const check = () => {
-    const lessons = [...document.querySelectorAll("article.rules figure.lesson")];
-    if (lessons.length && lessons.filter(inView).every((el) => !el.hasAttribute("data-still"))) {
-      done({ t0, open_ms: performance.now() - t0, lessons: lessons.length });
-    } else requestAnimationFrame(check);
-  };
-  requestAnimationFrame(check);
-})"""
+}"""
+"""Opens the help; :data:`OPENED` then says when it is open."""
 
-SCROLL = """() => new Promise((done) => {
+OPENED = """() => {
+  const inView = (el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; };
+  const lessons = [...document.querySelectorAll("article.rules figure.lesson")];
+  if (!lessons.length || lessons.filter(inView).some((el) => el.hasAttribute("data-still"))) return false;
+  return { t0: helpOpen.t0, open_ms: performance.now() - helpOpen.t0, lessons: lessons.length };
+}"""
+"""Checked every frame: the help is open once each lesson in the window is drawn whole."""
+
+SCROLL = """() => {
+  window.helpScrolled = null;
   const t0 = performance.now();
   const step = () => {
     const before = scrollY;
     scrollBy(0, innerHeight);
-    if (scrollY === before) { scrollTo(0, 0); setTimeout(() => done(t0), 500); } else setTimeout(step, 150);
+    if (scrollY === before) { scrollTo(0, 0); setTimeout(() => { helpScrolled = t0; }, 500); } else setTimeout(step, 150);
   };
   step();
-})"""
+}"""
+"""Scrolls to the end a window at a time, then back to the top; ``helpScrolled`` is when it began."""
+
+WAIT_MS = 120_000
+"""The longest any wait may take (an opening, a scroll through, a screen): a help that never draws
+its lessons fails the run naming the game, instead of holding the browser for ever."""
+
+
+def wait(page: Any, script: str, game: str, what: str) -> Any:
+    """``script``'s first truthy value, checked every frame; a clear error after :data:`WAIT_MS`."""
+    from playwright.sync_api import TimeoutError as Timeout
+
+    try:
+        return page.wait_for_function(script, polling="raf", timeout=WAIT_MS).json_value()
+    except Timeout as err:
+        raise RuntimeError(f"{game}: waited {WAIT_MS // 1000} s for {what}; it never came") from err
+
+
+def open_help(page: Any, game: str) -> dict[str, Any]:
+    """Open ``game``'s help from the screen shown: when it began, how long until what is in view
+    is drawn whole (``open_ms``), how many lessons it has."""
+    page.evaluate(START, game)
+    opened: dict[str, Any] = wait(page, OPENED, game, "every lesson in the window drawn whole")
+    return opened
+
+
+def setup(page: Any, game: str) -> None:
+    """Wait for ``game``'s setup screen, then for it to settle (what follows is the help's)."""
+    wait(page, "() => !!document.querySelector(\"main[data-screen='setup']\")", game, "its setup screen")
+    page.wait_for_timeout(800)
 
 
 def weight(page: Any) -> dict[str, int]:
@@ -107,26 +138,25 @@ def one_open(browser: Any, url: str, game: str, size: tuple[int, int]) -> dict[s
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="en-US")
     context.add_init_script(RECORD)
     page = context.new_page()
-    page.goto(f"{url}#/{game}")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
-    page.wait_for_selector("main[data-screen='setup']", timeout=180_000)
-    page.wait_for_timeout(800)  # the setup screen settled: what follows is the help's
-    opened = page.evaluate(OPEN, game)
+    page.goto(f"{url}#/{game}", timeout=WAIT_MS)
+    wait(page, "() => document.body.dataset.ready === '1'", game, "the app to be up")
+    setup(page, game)
+    opened = open_help(page, game)
     page.wait_for_timeout(600)  # tasks that finish the opening after its first whole frame
     t0, done = opened["t0"], opened["t0"] + opened["open_ms"] + 600
     tasks = page.evaluate("helpBench.tasks")
     during = [d for s, d in tasks if t0 <= s <= done]
     heavy = weight(page)
-    scrolled = page.evaluate(SCROLL)
+    page.evaluate(SCROLL)
+    scrolled = wait(page, "() => window.helpScrolled", game, "the help scrolled through and back to the top")
     tasks = page.evaluate("helpBench.tasks")
     scrolling = [d for s, d in tasks if s >= scrolled]
     after = weight(page)
     long_opening, long_scrolling = named(page, t0, done), named(page, scrolled)
     # Again, its modules loaded: what the help's own lessons cost (made afresh on each opening).
     page.evaluate(f"location.hash = '#/{game}'")
-    page.wait_for_selector("main[data-screen='setup']", timeout=60_000)
-    page.wait_for_timeout(800)
-    again = page.evaluate(OPEN, game)
+    setup(page, game)
+    again = open_help(page, game)
     page.wait_for_timeout(600)
     tasks = page.evaluate("helpBench.tasks")
     reopening = [d for s, d in tasks if again["t0"] <= s <= again["t0"] + again["open_ms"] + 600]

@@ -6,12 +6,18 @@ up to the moment the app is up. A change is seen at the first frame after it; th
 matters is the longest time the same words stood on screen while loading (issue #17: never more
 than 2 s), beside the longest task and the time to the interactive picker. Cold: a new browser
 context (first visit, no service worker). Warm: a reload once the service worker controls the page
-and the memory snapshot is made (decision 0085). Then, for each game, a cold start at its address
+and the memory snapshot is made (decision 0085). After each, ``after_up_long_tasks``: the long tasks
+from the app being up until its idle imports and ``boot.settle`` are done. Then, for each game, a cold start at its address
 (``#/<game>``): the "Loading <game>" words from the app's first screen to the game's setup (its
-rules and board imported a module a task, decision 0038). With ``--against DIR`` another built site
-(for example main, built apart) is measured in the same run, turn about; prints JSON.
+rules and board imported a module a task, decision 0038). With ``--picker``, each game is also opened
+from the picker once the start is done (its idle imports and ``settle``), on the cold start's page
+(the game's own modules compiled then) and on the warm one's (restored): the longest task from the
+address's change until the setup screen has stood for a second (what is done after it counts too),
+and each call into Python over 30 ms with its parts (``parlour.web.spent``: an opening's import steps
+are ``import:<module>``). With ``--against DIR`` another built site (for example main, built apart)
+is measured in the same run, turn about; prints JSON.
 
-    python bench/progress.py [--runs 3] [--against DIR] [--games boop,boo,...|none]
+    python bench/progress.py [--runs 3] [--against DIR] [--games boop,boo,...|none] [--picker]
 """
 
 from __future__ import annotations
@@ -102,14 +108,56 @@ def one_load(page: Any, url: str, reload: bool) -> dict[str, Any]:
     }
 
 
+TASKS = "window.parlourTasks = [];"
+"""Installed with :data:`RECORD` where Python's tasks are named (``--picker``, a game's address)."""
+
+AFTER_MS = 1000
+"""How long a game's setup screen stands before an opening's tasks are read: what the opening left
+for after its first screen is counted with it."""
+
+
+def python_over(page: Any, since: float, ms: float = 30) -> list[str]:
+    """Each call into Python since ``since`` (the page's clock) over ``ms``: ms, what, its parts."""
+    tasks = page.evaluate("window.parlourTasks || []")
+    return [
+        " ".join(t.split(" ")[1:])
+        for t in tasks
+        if float(t.split(" ")[0]) >= since and float(t.split(" ")[1]) > ms
+    ]
+
+
+def picked(page: Any, game_id: str) -> dict[str, Any]:
+    """The game opened from the picker (the page on it, its start done): the longest task from the
+    address's change until the setup screen has stood for :data:`AFTER_MS`."""
+    start = page.evaluate(
+        f"() => {{ const t = performance.now(); location.hash = '#/{game_id}'; return t; }}"
+    )
+    page.wait_for_selector("main[data-screen=setup]", timeout=180_000)
+    setup = page.evaluate("performance.now()")
+    page.wait_for_timeout(AFTER_MS)
+    tasks = page.evaluate("window.progressBench.tasks")
+    python = python_over(page, start)
+    page.evaluate("location.hash = '#/'")
+    page.wait_for_selector("main[data-screen=picker]", timeout=60_000)
+    return {
+        "setup_s": round((setup - start) / 1000, 3),
+        "longest_task_ms": round(max((d for s, d in tasks if s >= start), default=0)),
+        "over_50ms": sum(1 for s, d in tasks if s >= start and d > 50),
+        "python_over_30ms": python,
+    }
+
+
 def game_load(browser: Any, url: str, game_id: str) -> dict[str, Any]:
     """A cold start at the game's address: the app's "Loading <game>" words until its setup."""
     context = browser.new_context(locale="en-US")
     context.add_init_script(RECORD)
+    context.add_init_script(TASKS)
     page = context.new_page()
     page.goto(f"{url}#/{game_id}")
     page.wait_for_function("window.progressBench.setup !== undefined", timeout=180_000)
+    page.wait_for_timeout(AFTER_MS)
     data = page.evaluate("window.progressBench")
+    python = python_over(page, 0)
     context.close()
     if not data["game"]:
         return {"no_loading_screen": True}
@@ -120,21 +168,43 @@ def game_load(browser: Any, url: str, game_id: str) -> dict[str, Any]:
         "longest_same_words_ms": round(longest),
         "those_words": words,
         "longest_task_ms": round(max((d for s, d in data["tasks"] if start <= s < setup), default=0)),
+        "longest_task_after_ms": round(max((d for s, d in data["tasks"] if s >= setup), default=0)),
+        "python_over_30ms": python,
         "words_shown": len(seen),
         "first_and_last": [seen[0], seen[-1]],
     }
 
 
-def site_run(browser: Any, url: str) -> dict[str, Any]:
+def after_up(page: Any) -> list[list[int]]:
+    """The long tasks from the app being up until its start's idle imports and ``settle`` are done
+    (``parlourBoot.python`` resolved; ``settle`` is the last): ms after up, ms each."""
+    page.evaluate("window.parlourBoot.python")
+    data = page.evaluate(
+        "({ tasks: window.progressBench.tasks, up: window.parlourBoot.timings.ready, now: performance.now() })"
+    )
+    return [[round(s - data["up"]), round(d)] for s, d in data["tasks"] if data["up"] <= s <= data["now"]]
+
+
+def site_run(browser: Any, url: str, pick: list[str]) -> dict[str, Any]:
+    """A cold start and a warm one; with ``pick``, those games opened from the picker after each."""
     context = browser.new_context(locale="en-US")
     context.add_init_script(RECORD)
+    if pick:
+        context.add_init_script(TASKS)
     page = context.new_page()
     cold = one_load(page, url, reload=False)
+    cold["after_up_long_tasks"] = after_up(page)  # the start's idle imports and settle done
+    opened: dict[str, dict[str, Any]] = {}
+    if pick:
+        opened["cold"] = {game_id: picked(page, game_id) for game_id in pick}
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
     page.wait_for_function("window.parlourBoot.snapshot !== undefined", timeout=180_000)
     warm = one_load(page, url, reload=True)
+    warm["after_up_long_tasks"] = after_up(page)
+    if pick:
+        opened["warm"] = {game_id: picked(page, game_id) for game_id in pick}
     context.close()
-    return {"cold": cold, "warm": warm}
+    return {"cold": cold, "warm": warm, "picked": opened}
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -152,6 +222,7 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
             )
         }
         out[mode]["those_words"] = [x["those_words"] for x in loads]
+        out[mode]["after_up_long_tasks"] = [x["after_up_long_tasks"] for x in loads]
         out[mode]["phases"] = loads[0]["phases"]
     return out
 
@@ -164,6 +235,9 @@ def main() -> None:
     parser.add_argument("--against", default="", help="another built site measured in the same run (before)")
     parser.add_argument(
         "--games", default="boop,boo,wooly-bully,ghosts-galore", help="games opened cold, or none"
+    )
+    parser.add_argument(
+        "--picker", action="store_true", help="also open each game from the picker, cold and warm"
     )
     args = parser.parse_args()
     game_ids = [g for g in args.games.split(",") if g and g != "none"]
@@ -182,7 +256,7 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
             for _ in range(args.runs):
                 for name, (url, _server) in sites.items():
-                    results[name].append(site_run(browser, url))
+                    results[name].append(site_run(browser, url, game_ids if args.picker else []))
                     for game_id in game_ids:
                         opened[name][game_id].append(game_load(browser, url, game_id))
             browser.close()
@@ -196,13 +270,32 @@ def main() -> None:
             out[name]["opening_a_game_cold"] = {
                 game_id: {
                     key: [load.get(key) for load in loads]
-                    for key in ("loading_s", "longest_same_words_ms", "longest_task_ms", "words_shown")
+                    for key in (
+                        "loading_s",
+                        "longest_same_words_ms",
+                        "longest_task_ms",
+                        "longest_task_after_ms",
+                        "words_shown",
+                    )
                 }
                 | {
+                    "python_over_30ms": [load.get("python_over_30ms") for load in loads],
                     "those_words": [load.get("those_words") for load in loads],
                     "shown": loads[0].get("first_and_last"),
                 }
                 for game_id, loads in by_game.items()
+            }
+    if args.picker:
+        for name, runs in results.items():
+            out[name]["opening_from_the_picker"] = {
+                mode: {
+                    game_id: {
+                        key: [run["picked"][mode][game_id][key] for run in runs]
+                        for key in ("setup_s", "longest_task_ms", "over_50ms", "python_over_30ms")
+                    }
+                    for game_id in game_ids
+                }
+                for mode in ("cold", "warm")
             }
     if args.against:
         out["ratio_ready_this_over_against"] = {

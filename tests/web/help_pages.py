@@ -34,10 +34,18 @@ def still_app(lang: str = "en", gid: str = "wooly-bully") -> tuple[Any, Any]:
     from web.test_match_screen import Dom
 
     class Watching(Dom):
+        """A page that says when lessons near the view, its tasks run at once."""
+
         watched = 0
 
         def observe_near(self) -> None:
             self.watched += 1
+
+        def soon(self, fn: Any) -> None:
+            fn()
+
+        def after_frame(self, fn: Any) -> None:
+            fn()
 
     dom = Watching(f"#/{gid}/rules", {"parlour.settings": json.dumps({"lang": lang})})
     app = app_mod.App(dom)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 
@@ -33,6 +35,8 @@ def not_loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     monkeypatch.setattr(boards, "loaded", lambda gid: gid in asked)
     monkeypatch.setattr(boards, "opening", opening)
+    # A step a task, however quick the steps are here (the slice's own test: below).
+    monkeypatch.setattr(app_mod, "OPEN_SLICE_MS", 0.0)
     return asked
 
 
@@ -61,6 +65,36 @@ def test_opening_a_game_names_its_loading_with_the_share_done_in_the_persons_lan
     ]
     assert 'data-screen="setup"' in dom.html
     assert not_loaded == ["ghosts-galore"]
+
+
+def test_quick_steps_share_a_task_until_its_slice_is_used_a_slow_one_ends_it(monkeypatch: pytest.MonkeyPatch):
+    """Steps of a few ms run back to back in one task (decision 0110), the figure shown between two
+    tasks; a step that starts under the slice ends the task whatever it takes. Time here is a clock
+    each step moves on by its own cost."""
+    now = [0.0]
+    costs = [4, 4, 4, 4, 30, 4, 4, 4]  # ms: one large module among small ones
+    asked: list[str] = []
+
+    def opening(gid: str) -> Iterator[float]:
+        for done, ms in enumerate(costs, 1):
+            now[0] += ms / 1000
+            yield done / len(costs)
+        asked.append(gid)
+
+    monkeypatch.setattr(boards, "loaded", lambda gid: gid in asked)
+    monkeypatch.setattr(boards, "opening", opening)
+    monkeypatch.setattr(app_mod, "time", SimpleNamespace(perf_counter=lambda: now[0], time=time.time))
+    assert app_mod.OPEN_SLICE_MS == 25.0
+    _app, dom = open_app("#/boop", dict(RU))
+    shown = []
+    while 'data-screen="loading"' in dom.html:
+        assert len(dom.timers) == 1
+        dom.timers.pop(0)()
+        shown.append(figure(dom.html)[1])
+    # 4+4+4+4+30 ms (the fifth step began at 16 ms), then the three small ones; the screen is
+    # made in a task of its own, after the whole figure was shown.
+    assert shown == ["62", "100", None]
+    assert 'data-screen="setup"' in dom.html and asked == ["boop"]
 
 
 def test_a_screen_reader_hears_a_games_loading_once_not_every_figure(not_loaded: list[str]):

@@ -376,3 +376,17 @@ def test_a_large_element_is_put_in_pieces_its_sibling_regions_inserted_after_one
     assert in_pieces(element, 100, frozenset({"walls"}), free=200)[0].count("<!--r:t") > in_pieces(
         element, 100, frozenset({"walls"})
     )[0].count("<!--r:t"), "what the page need not parse is not counted"
+
+
+def test_a_region_inserted_after_one_the_page_has_not_is_refused_never_put_elsewhere():
+    """A piece's change names the region it goes after: with that region missing from the page
+    string, ``inserted`` says so instead of putting the region at a wrong place (``find`` gave -1)."""
+    from parlour.web.markup import region
+    from parlour.web.redraw import inserted
+
+    page = region("box", '<figure id="box">' + region("t0", '<g id="t0"></g>') + "</figure>")
+    assert inserted(page, Change("after", "t0", '<g id="t1"></g>', "t1")) == page.replace(
+        "<!--/r:t0-->", '<!--/r:t0--><!--r:t1--><g id="t1"></g><!--/r:t1-->'
+    )
+    with pytest.raises(ValueError, match="no region 't9' to put 't1' after"):
+        inserted(page, Change("after", "t9", '<g id="t1"></g>', "t1"))

@@ -247,6 +247,9 @@ def test_an_example_near_the_view_is_made_in_one_task_and_put_on_the_page_in_the
         def soon(self, fn) -> None:
             self.soon_tasks.append(fn)
 
+        def after_frame(self, fn) -> None:
+            self.soon_tasks.append(fn)
+
         def prepare(self, parts) -> None:
             self.prepared.update(parts)
 

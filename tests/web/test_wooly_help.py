@@ -441,7 +441,7 @@ def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_
     0106), and what the app knows the page shows is what the page shows, so the next redraw (a step
     elsewhere) changes only what that step changed."""
     from parlour.web import app as app_mod
-    from parlour.web import redraw
+    from parlour.web import redraw, teach_draw
     from web.test_regions import RegionDom
 
     class Page(RegionDom):
@@ -469,13 +469,13 @@ def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_
     ((change,),) = dom.changed
     assert change.kind == "replace" and change.target == "L-no-play-box" and "-wb-t-" in change.markup
     whole = app.lessons["no-play"].markup()
-    assert len(change.markup) <= app_mod.PIECE_CHARS < len(whole) / 3
+    assert len(change.markup) <= teach_draw.PIECE_CHARS < len(whole) / 3
     while dom.tasks:  # the rest a frame at a time
         kind, fn = dom.tasks.pop(0)
         assert kind == "frame"
         fn()
     assert len(dom.changed) >= 4 and all(c.kind == "after" for cs in dom.changed[1:] for c in cs)
-    assert all(sum(len(c.markup) for c in cs) <= app_mod.PIECE_CHARS for cs in dom.changed)
+    assert all(sum(len(c.markup) for c in cs) <= teach_draw.PIECE_CHARS for cs in dom.changed)
     assert figure(dom.html, "no-play") == figure(app.shown, "no-play") == whole, "the page as drawn whole"
     assert app.shown == dom.html and app.shown.count("-wb-t-") > 60
     dom.changed = []

@@ -302,6 +302,7 @@ for module in list(sys.modules.values()):
       }
     }
     if (!py) py = await loadPyodide({ indexURL, _beforeBootstrap: beforeBootstrap });
+    // Again on purpose: the bootstrap imported more packages since the first pass; each is widened.
     if (widen) py.runPython(WIDEN);
     mark("python");
     await domParsed;

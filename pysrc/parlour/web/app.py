@@ -41,14 +41,16 @@ AI_DELAY_MS = 350
 GAME_SCREENS = ("setup", "play", "rules", "host")
 """Screens that need the game's rules and board loaded."""
 LOADING_PAINT_MS = 30
+OPEN_SLICE_MS = 25.0
+"""A game's opening (:meth:`App.open_step`) runs its import steps back to back in one task until
+this long (ms) has gone, then lets the page paint its figure (decision 0110): a step a task made a
+first opening 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing
+the loading screen again, however quick its step. A step begun under it ends the task, however long
+it takes."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
 a quicker one is drawn at once (one task: the least latency). A bot's move is always drawn apart."""
-PIECE_CHARS = 24_000
-"""A rules help's lesson with more markup than this is put on the page in pieces of about this
-size, a frame each (decision 0106): a 70-tile field (94 KB, 1,450 elements) was one task of the
-browser's parsing and another of its laying out, each over 50 ms on this machine at load 7."""
 PUT_MS = 10.0
 """A drawing whose task had already taken longer than this (ms) when its markup was made and compared
 with the page's puts its changes on the page in the next task: making the markup (Python) and the
@@ -209,7 +211,9 @@ class App:
                 self.go(self.dom.location_hash())
                 return
             if kind == "near":  # lessons of the rules help near the view now: drawn whole
-                self.near(action.split())
+                from parlour.web import teach_draw
+
+                teach_draw.near(self, action.split())
                 return
             if kind == "update":
                 self.update_waiting = True
@@ -724,109 +728,6 @@ class App:
         elif action == "dismiss":
             self.error = ""
 
-    def near(self, ids: list[str]) -> None:
-        """Draw the first still lesson of ``ids`` whole (near the view now), the others each in
-        tasks of their own once it is on the page (one lesson's field is 94 KB of markup, a castle
-        47 KB): its moves played in this task, its markup made in the next (:meth:`draw_lesson`)."""
-        from parlour.web import teach
-
-        still = [lid for lid in ids if lid in self.lessons and self.lessons[lid].still]
-        if not still:
-            return
-        with spent.part("wake"):  # its moves played
-            teach.wake(self.lessons, still[:1])
-
-        def then() -> None:  # after that lesson is on the page and any input waiting meanwhile (a timer)
-            if still[1:]:
-                self.dom.later(0, lambda: self.on_event("near", " ".join(still[1:]), "", "", ""))
-
-        def lesson() -> None:
-            self.draw_lesson(still[0], then)
-
-        self.next_task(lesson)
-
-    def next_task(self, fn: Any) -> None:
-        """``fn`` in a task of its own as soon as the page is free (at once where it cannot)."""
-        soon = getattr(self.dom, "soon", None)
-        if soon is None:
-            fn()
-        else:
-            soon(fn)
-
-    def next_frame(self, fn: Any) -> None:
-        """``fn`` in a task after the page's next frame is drawn (where it cannot tell: the next task)."""
-        after = getattr(self.dom, "after_frame", None)
-        if after is None:
-            self.next_task(fn)
-        else:
-            after(fn)
-
-    def draw_lesson(self, lid: str, then: Any) -> None:
-        """Put the lesson ``lid`` on the page alone: its region replaced, the rest of the help
-        neither made again nor compared (the screen is up to 260 KB); then ``then()``. Its markup
-        is made (and its kept layers, a castle's walls, parsed off the page) in this task, and put
-        on the page in the next (decision 0100); a large one in pieces, a piece a frame
-        (:func:`redraw.in_pieces`: a 70-tile field's 1,450 elements are most of a long task to
-        parse and lay out, decision 0106). Where the page cannot, the app draws the screen."""
-        apply: Any = getattr(self.dom, "redraw", None)
-        if apply is None or self.shown is None or self.dirty or self.draw_pending:
-            self.show()
-            then()
-            return
-        with spent.part("lesson"):
-            rid, element, shown = f"L-{lid}-box", self.lessons[lid].markup(), self.shown
-            layers = markup.kept_elements(element)
-        prepare = getattr(self.dom, "prepare", None)
-        if prepare is not None and layers:
-            with spent.part("prepare"):
-                prepare({element_id: body for (element_id, _), body in layers.items()})
-        else:
-            layers = {}
-        kept_ids = frozenset(element_id for element_id, _ in layers)
-        free = len(element) - len(markup.reuse_kept(element, set(layers))[0])
-        first, pieces = redraw.in_pieces(element, PIECE_CHARS, kept_ids, free)
-        lean, reused, _ = markup.reuse_kept(first, set(layers))
-
-        def put() -> None:
-            # The screen drawn meanwhile (a step, another lesson's action): the whole screen is
-            # drawn again, this lesson whole in it.
-            after = redraw.replaced(shown, rid, element) if self.shown is shown and not self.dirty else None
-            if (
-                after is None
-                or self.draw_pending
-                or not apply([redraw.Change("replace", rid, lean)], "status", reused)
-            ):
-                self.show()
-                then()
-                return
-            shown_now = (redraw.replaced(shown, rid, first) or after) if pieces else after
-            self.shown = shown_now
-            if pieces:
-                self.next_frame(lambda: put_piece(0, shown_now))
-            else:
-                then()
-
-        def put_piece(k: int, expected: str) -> None:
-            # Anything drawn meanwhile drew the screen against what the page showed, this lesson
-            # whole in it (its regions still missing inserted then): nothing is left to put.
-            if self.shown is not expected or self.dirty or self.draw_pending:
-                then()
-                return
-            changes, after = pieces[k], expected
-            for change in changes:
-                after = redraw.inserted(after, change)
-            if not apply(changes, "status", []):
-                self.show()
-                then()
-                return
-            self.shown = after
-            if k + 1 < len(pieces):
-                self.next_frame(lambda: put_piece(k + 1, after))
-            else:
-                then()
-
-        self.next_task(put)
-
     def lesson_act(self, action: str, arg: str, key: str) -> None:
         """A click or key on one of the rules help's lessons; focus goes where the lesson says."""
         from parlour.web import teach
@@ -959,9 +860,10 @@ class App:
         self.played(events)
 
     def open_step(self, gid: str) -> None:
-        """Import the next module of a game being opened, in a task of its own, and show the share
-        done; once all are in, open the address that asked for it. A game no longer wanted (the
-        person went elsewhere) stops loading at the next step that leaves nothing half made."""
+        """Import the next modules of a game being opened, as many as fit in :data:`OPEN_SLICE_MS`
+        of a task, and show the share done; once all are in, open the address that asked for it, in
+        a task of its own. A game no longer wanted (the person went elsewhere) stops loading at the
+        next step that leaves nothing half made."""
         steps = self.openings.get(gid)
         if steps is None:
             return
@@ -972,6 +874,11 @@ class App:
         self.task_start = time.perf_counter()
         try:
             share = next(steps, None)
+            # While the person waits for it, steps run back to back until the slice is used; the
+            # screen asked for is made in a task of its own, after "100 %" is shown.
+            while share is not None and share < 1 and wanted and self.elapsed_ms() < OPEN_SLICE_MS:
+                self.opened[gid] = share
+                share = next(steps, None)
         except Exception:
             del self.openings[gid]
             if not wanted:
@@ -990,7 +897,12 @@ class App:
             # tells of it (hashchange) in a task of its own, which may come after this one. Going
             # to the old address would open the game over the screen the person went to (a share
             # link's match replacing the address with its own), the hashchange then finding that.
-            self.go(self.dom.location_hash())
+            with spent.part("opened"):
+                self.go(self.dom.location_hash())
+
+    def elapsed_ms(self) -> float:
+        """How long the current task's work has run (since :attr:`task_start`), in ms."""
+        return (time.perf_counter() - self.task_start) * 1000
 
     def bench_move(self, pick: int) -> None:
         """The person's move chosen by ``bench/play_latency.py``: the ``pick``-th (modulo their number)
@@ -1174,10 +1086,9 @@ class App:
                 screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
-            from urllib.parse import quote
-
             from parlour.web import embed
             from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
+            from parlour.web.urls import quote
 
             session = self.sessions[r.game]
             board = boards.board(r.game)

@@ -33,6 +33,7 @@ MATCH_STEPS = (
     "parlour.web.fit",
     "parlour.web.embed",
     "parlour.web.teach",
+    "parlour.web.teach_draw",
     "parlour.web.bots",
 )
 """What a game's screens need beyond the picker's modules: a match, its screen, embeds, the rules
@@ -85,16 +86,22 @@ def prepare(with_games: bool = True) -> list[str]:
         importlib.import_module(name)
     for lang in LANGUAGES:
         catalogue(lang)
-    settle()
+    settle(collect=True)
     return names
 
 
-def settle() -> None:
+def settle(collect: bool = False) -> None:
     """Move everything alive now (modules, catalogues, the first screen's app) out of the cyclic
     garbage collector's sight: a full collection in Pyodide scanned them all, 14-39 ms for 33,000
     objects, and one falling inside a click's redraw made a long task. Called once the app is up and
-    before the snapshot is saved; what a match makes later is collected as usual."""
-    gc.collect()
+    before the snapshot is saved; what a match makes later is collected as usual.
+
+    Only the snapshot's worker (``collect``) collects before it freezes, where nobody waits: on the
+    page, that full collection was a task of its own of 70-97 ms at load 7-9 and found no garbage to
+    free (a first start's modules, catalogues and picker make no cycles that die: decision 0110), so
+    freezing alone leaves the same objects frozen. The youngest generation is collected first (under
+    a ms): whatever the picker's drawing left is not kept for ever."""
+    gc.collect(2 if collect else 0)
     gc.freeze()
 
 

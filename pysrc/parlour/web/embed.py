@@ -21,7 +21,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, unquote
 
 from parlour import games
 from parlour.engine import Event, IllegalMove, ParlourError, canonical_json
@@ -40,6 +39,7 @@ from parlour.web.play import (
 )
 from parlour.web.screens import seat_label
 from parlour.web.session import HUMAN, LocalSession, Seat
+from parlour.web.urls import quote, unquote  # not urllib.parse: 0110
 
 THEMES = ("auto", "light", "dark")
 MIN_INTERVAL_MS = 400

@@ -214,7 +214,7 @@ def in_pieces(
             break
         before, rid = m[1], m[2]
         close = f"<!--/r:{rid}-->"
-        start = m.start() + len(before) + 10  # its own opening mark
+        start = m.start() + len(f"<!--/r:{before}-->")  # its own opening mark
         end = first.find(close, start)
         if end < 0 or first[start : m.end()] != f"<!--r:{rid}-->":
             continue
@@ -245,8 +245,12 @@ def in_pieces(
 
 
 def inserted(html: str, change: Change) -> str:
-    """``html`` as a page showing it shows it once ``change`` (a region put ``after`` another) is made."""
+    """``html`` as a page showing it shows it once ``change`` (a region put ``after`` another) is
+    made. A target ``html`` has no region of is an error (never an insertion at a wrong place)."""
     close = f"<!--/r:{change.target}-->"
-    at = html.find(close) + len(close)
+    at = html.find(close)
+    if at < 0:
+        raise ValueError(f"no region {change.target!r} to put {change.new_id!r} after")
+    at += len(close)
     rid = change.new_id
     return f"{html[:at]}<!--r:{rid}-->{change.markup}<!--/r:{rid}-->{html[at:]}"

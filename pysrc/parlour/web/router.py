@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from parlour.web import urls  # urllib.parse (with ipaddress) compiles from source on a first start: 0110
+
 
 @dataclass(frozen=True)
 class Route:
@@ -31,9 +33,7 @@ class Route:
             path = f"/{self.game}/{self.screen}"
         if not self.params:
             return f"#{path}"
-        from urllib.parse import urlencode  # only with a query: the picker's start needs none (0004)
-
-        return f"#{path}?{urlencode(self.params)}"
+        return f"#{path}?{urls.urlencode(self.params)}"
 
 
 def parse(fragment: str, known_games: frozenset[str] | set[str]) -> Route:
@@ -41,10 +41,8 @@ def parse(fragment: str, known_games: frozenset[str] | set[str]) -> Route:
     text = fragment[1:] if fragment.startswith("#") else fragment
     path, _, query = text.partition("?")
     params: dict[str, str] = {}
-    if query:  # urllib.parse (with ipaddress) compiles on a first start only when an address needs it (0004)
-        from urllib.parse import parse_qsl
-
-        params = dict(parse_qsl(query, keep_blank_values=True))
+    if query:
+        params = dict(urls.parse_qsl(query))
     parts = [p for p in path.split("/") if p]
     if not parts:
         return Route("picker", params=params)

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from parlour import games
+from parlour.web import spent
 from parlour.web.boot import MATCH_STEPS
 
 BOARDS: dict[str, str] = {
@@ -81,7 +82,8 @@ def opening(game_id: str) -> Iterator[float]:
     names = [name for name in MATCH_STEPS if name not in sys.modules]
     names += [name for name in OPENING.get(game_id, ()) if name not in sys.modules or name in games.OPENING]
     for done, name in enumerate(names, 1):
-        games.import_step(name)
+        with spent.part("import:" + name.removeprefix("parlour.")):  # benchmarks: which step it was
+            games.import_step(name)
         yield done / len(names)
     games.module(game_id)
     board(game_id)
