@@ -332,6 +332,29 @@ def test_a_redrawn_button_gets_the_focus_back_where_it_was_and_a_lost_one_goes_t
     assert doc.activeElement is doc.buttons["cursor"] and doc.focus_scrolled[-1] == ("cursor", False)
 
 
+def test_a_screen_drawn_whole_with_its_title_focused_focuses_it_in_the_next_frame_where_it_was(page):
+    """A screen drawn whole while its title had the focus (a rules help opened from a screen whose
+    title had it): focusing the new title inside the drawing's task made the browser work out the
+    whole new screen's style there (33-43 ms of a help's, issue #17). In the next frame, without
+    going to the top (the screen drawn again where the reader is), unless the screen is new."""
+    dom, doc = page
+    root = Root(doc)
+    held = {"focus": "screen-title", "tag": "H1", "typed": None, "scrolled": {}, "frames": {}}
+    doc.activeElement = doc.body  # the old title went with the old markup
+    doc.buttons["screen-title"] = Focusable(doc, "screen-title")
+    dom._settle(doc, root, held, "status")
+    assert doc.activeElement is doc.body and doc.focus_scrolled == [], "not inside the drawing's task"
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["screen-title"] and doc.window_scrolls == []
+    assert doc.focus_scrolled == [("screen-title", False)]
+    doc.activeElement = doc.body
+    doc.buttons["screen-title"] = Focusable(doc, "screen-title")
+    dom._settle(doc, root, held, "status")
+    dom.focus("screen-title")  # a new screen: its title, and the window at its top
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["screen-title"] and doc.window_scrolls == [(0, 0)]
+
+
 def test_the_start_buttons_focus_goes_to_the_title_not_the_cursor_and_not_over_a_players_click(page):
     dom, doc = page
     root = Root(doc)
@@ -409,6 +432,29 @@ def test_a_benchmark_gets_each_task_named_with_its_parts_and_nothing_otherwise(p
     spent.timing(False)
 
 
+def test_python_run_outside_any_timed_call_is_not_named_in_the_next_task(page, monkeypatch):
+    """Python the page runs outside a timed call (boot.js's ``settle()``, a full collection) is not
+    counted as a part of the next task timed, which it would name wrongly."""
+    from parlour.web import spent
+
+    dom, doc = page
+    monkeypatch.setattr(spent, "ON", [True])
+    clock = iter(range(0, 10_000, 10))
+    js = sys.modules["js"]
+    js.performance = types.SimpleNamespace(now=lambda: float(next(clock)))  # type: ignore[attr-defined]
+    doc.parlourTasks = Tasks()  # type: ignore[attr-defined]
+    with spent.part("settle-outside"):
+        pass
+
+    def step() -> None:
+        with spent.part("markup"):
+            pass
+
+    dom.timed(step, "step")()
+    (line,) = doc.parlourTasks  # type: ignore[attr-defined]
+    assert [p.split("=")[0] for p in line.split()[3:] if not p.startswith("gc")] == ["markup"]
+
+
 def test_a_garbage_collection_is_named_as_a_part_of_the_task_it_fell_in(monkeypatch):
     """A full collection walks every object a long match keeps: named, it is not taken for the
     part it interrupted (issue #17)."""
@@ -428,3 +474,62 @@ def test_a_garbage_collection_is_named_as_a_part_of_the_task_it_fell_in(monkeypa
         spent.timing(False)
     gc.collect()
     assert not spent.take()
+
+
+class Tagged:
+    """An element with attributes (a region the end dialog makes inert), on the page or taken off it."""
+
+    def __init__(self, **attrs: str) -> None:
+        self.attrs, self.isConnected = dict(attrs), True
+
+    @property
+    def attributes(self) -> list[Any]:
+        return [types.SimpleNamespace(name=name) for name in self.attrs]
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attrs.get(name)
+
+    def hasAttribute(self, name: str) -> bool:
+        return name in self.attrs
+
+    def setAttribute(self, name: str, value: str) -> None:
+        self.attrs[name] = value
+
+    def removeAttribute(self, name: str) -> None:
+        self.attrs.pop(name, None)
+
+    def isSameNode(self, other: Any) -> bool:
+        return self is other
+
+
+def test_the_rest_is_made_inert_in_a_task_after_the_frame_that_shows_the_end_dialog(page, monkeypatch):
+    """Making the header and the match frame inert makes Chromium work out the style of every element
+    under them again (2,300 on a long Wooly Bully table: 35-55 ms of the frame that draws the end
+    dialog, issue #17): the dialog is drawn in one frame, the rest made inert after it."""
+    from parlour.web.redraw import Change
+
+    dom, doc = page
+    tasks: list[Callable[[], None]] = []
+    monkeypatch.setattr(sys.modules["js"], "setTimeout", lambda fn, _ms: tasks.append(fn), raising=False)
+    bar, match, gone, reopened = Tagged(**{"class": "bar"}), Tagged(), Tagged(), Tagged()
+    inert = (("inert", ""),)
+    dom._change(
+        [Change("attrs", "bar", attrs=(("class", "bar top"), *inert))]
+        + [Change("attrs", i, attrs=inert) for i in ("match", "gone", "reopened")],
+        [bar, match, gone, reopened],
+        [],
+    )
+    assert bar.attrs == {"class": "bar top"}, "its other attributes at once, not inert in this task"
+    assert not any(el.hasAttribute("inert") for el in (match, gone, reopened))
+    gone.isConnected = False  # replaced meanwhile (a screen drawn whole)
+    dom._change([Change("attrs", "reopened", attrs=(("class", "x"),))], [reopened], [])  # closed again
+    doc.next_frame()
+    assert not any(el.hasAttribute("inert") for el in (bar, match)), "the dialog's frame draws it alone"
+    assert len(tasks) == 1
+    tasks.pop()()
+    assert bar.attrs == {"class": "bar top", "inert": ""} and match.hasAttribute("inert")
+    assert not gone.hasAttribute("inert") and reopened.attrs == {"class": "x"}
+    # Already inert: nothing waits, and taking it away is at once.
+    dom._change([Change("attrs", "match", attrs=inert)], [match], [])
+    dom._change([Change("attrs", "match", attrs=())], [match], [])
+    assert not doc.frame and not tasks and match.attrs == {}

@@ -50,6 +50,7 @@ def timed(fn: Callable[..., Any], label: str = "") -> Callable[..., Any]:
         if not spent.ON[0] or _depth[0]:
             return fn(*args)
         _depth[0] += 1
+        spent.take()  # parts of Python run outside any timed call (boot.js's settle) are not this task's
         began = float(js.performance.now())
         try:
             return fn(*args)
@@ -121,14 +122,42 @@ def _change(changes: list[Any], targets: list[Any], kept: list[Any]) -> None:
             el.remove()
         elif change.kind == "attrs":
             names = dict(change.attrs)
+            if "inert" not in names:
+                _inert_due[:] = [due for due in _inert_due if not due.isSameNode(el)]
             for name in [str(a.name) for a in el.attributes]:
                 if name not in names:
                     el.removeAttribute(name)
             for name, value in change.attrs:
-                if el.getAttribute(name) != value:
+                if name == "inert" and not el.hasAttribute(name):
+                    _inert_later(el)
+                elif el.getAttribute(name) != value:
                     el.setAttribute(name, value)
         else:  # a region inserted beside its neighbour
             el.insertAdjacentHTML("afterend" if change.kind == "after" else "beforebegin", change.markup)
+
+
+_inert_due: list[Any] = []
+"""Elements to make inert once the frame showing the dialog that asked for it is drawn
+(:func:`_inert_later`)."""
+
+
+def _inert_later(el: Any) -> None:
+    """Make ``el`` inert in a task after the next frame, not in the drawing's: an element made inert
+    has its whole subtree's style worked out again (every piece on the board: 2,300 elements, 35-55
+    ms of the frame that shows a Wooly Bully table's end dialog, issue #17). That frame draws the
+    dialog; the next works out the rest's style, which changes nothing a player sees. An element
+    replaced or removed meanwhile, or told to stop being inert, is left as it is."""
+    if not _inert_due:
+        after_frame(_inert_now)
+    _inert_due.append(el)
+
+
+def _inert_now() -> None:
+    waiting = list(_inert_due)
+    _inert_due.clear()
+    for el in waiting:
+        if el.isConnected:
+            el.setAttribute("inert", "")
 
 
 _prepared: dict[str, Any] = {}
@@ -196,6 +225,12 @@ def _settle(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
             # focusing it here would force that style inside the drawing's task (issue #11).
             if home:
                 _focus_later(home)
+            return
+        if focus_id in IN_THE_FRAME and not el.isSameNode(doc.activeElement):
+            # A screen drawn whole with its title focused (the help opened from a screen whose
+            # title had the focus): focusing it here would work out the whole new screen's style
+            # in this task, 33-43 ms of a rules help's at load 4-7 (issue #17). Where it was.
+            _focus_later(focus_id, top=False)
             return
         # Focusing the element that has focus (it was not redrawn) would still restyle the page.
         if not el.isSameNode(doc.activeElement):
@@ -359,30 +394,31 @@ def focus(element_id: str) -> None:
             el.focus()
 
 
-_focus_due: list[tuple[str, Any]] = []
-"""The element to focus in the next frame (:func:`_focus_later`): its id, and where the focus was
-when it was promised."""
+_focus_due: list[tuple[str, Any, bool]] = []
+"""The element to focus in the next frame (:func:`_focus_later`): its id, where the focus was
+when it was promised, and whether a new screen's title takes the window to its top."""
 
 
-def _focus_later(element_id: str) -> None:
+def _focus_later(element_id: str, top: bool = True) -> None:
     """Focus ``element_id`` (without scrolling) in the next frame, unless the player puts the focus
     somewhere else meanwhile; a later call in the same task wins (a new screen's title over the
-    board's cursor)."""
+    board's cursor). ``top``: a new screen's title, the window goes to the top; not for a title
+    that had the focus already (the screen drawn again where the reader is)."""
     if not _focus_due:
         _in_next_frame(_focus_now)
-    _focus_due[:] = [(element_id, js.document.activeElement)]
+    _focus_due[:] = [(element_id, js.document.activeElement, top)]
 
 
 def _focus_now() -> None:
     """Give the focus :func:`_focus_later` promised (now, if a key came before the frame)."""
     if not _focus_due:
         return
-    (element_id, was), doc = _focus_due.pop(), js.document
+    (element_id, was, top), doc = _focus_due.pop(), js.document
     el, active = doc.getElementById(element_id), doc.activeElement
     moved = _some(active) and not active.isSameNode(doc.body) and not active.isSameNode(was)
     if not _some(el) or el.isSameNode(active) or moved:  # a click or a tap took it elsewhere
         return
-    if element_id == "screen-title":
+    if element_id == "screen-title" and top:
         js.window.scrollTo(0, 0)  # a new screen starts at its top, whatever was scrolled
     el.focus(_still())
 
