@@ -158,8 +158,8 @@ def test_a_start_without_a_snapshot_imports_the_picker_in_steps_and_a_matchs_mod
         len(set(names) - set(before))
         for before, (_, names) in zip([picker["parlour"], *(n for _, n in later)], later, strict=False)
     ]
-    assert set(boot.PAGE_MODULES) <= set(later[-1][1])
-    assert max(brought[:-1]) <= 3, brought  # the network package, last, is one package of six
+    assert set(boot.PAGE_MODULES) <= set(later[-1][1]) and "parlour.net" in later[-1][1]
+    assert max(brought) <= 3, brought  # the network package's modules too, one a step (0110)
 
 
 OPENING = r"""
@@ -293,3 +293,21 @@ def test_a_game_asked_for_while_it_is_opened_in_steps_is_finished_at_once(
     games.import_step("fakegame.a")
     assert games.load("fake") == 3  # the rest of the package imported and run there and then
     assert games.OPENING == {} and "fakegame.b" in sys.modules
+
+
+def test_the_network_package_imports_its_modules_only_when_a_name_is_asked_for():
+    """So a page can import them one a task (``boot.NET_STEPS``, decision 0110); every name the
+    package gives is its module's own."""
+    probe = (
+        "import sys, parlour.net as net\n"
+        "assert not [m for m in sys.modules if m.startswith('parlour.net.')], sorted(sys.modules)\n"
+        "from parlour.net import HostSession, verify_seed\n"
+        "from parlour.net.host import HostSession as host_session\n"
+        "assert HostSession is host_session and verify_seed.__module__ == 'parlour.net.fairness'\n"
+        "assert 'parlour.net.guest' not in sys.modules\n"
+        "assert all(getattr(net, name) for name in net.__all__)\n"
+        "try:\n    net.nothing\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError\n"
+    )
+    root = Path(boot.__file__).parents[2]
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
