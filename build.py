@@ -549,17 +549,63 @@ would import, one a task, and the loading words keep moving (one task of 2-8 s o
 is given the module too, for its file system: the standard library's bytecode goes there (0105)."""
 
 STDLIB_BYTECODE = "python_stdlib_pyc.zip"
-"""The bytecode of the standard-library modules Pyodide's bootstrap imports, compiled at build time
-by Pyodide's own Python (``scripts/stdlib_bytecode.mjs`` under node) and put beside Pyodide's files:
-a first start loads them instead of compiling 130 modules from source (decision 0105)."""
+"""The bytecode of the standard-library modules Pyodide's bootstrap imports and of those the package
+imports (0111), compiled at build time by Pyodide's own Python (``scripts/stdlib_bytecode.mjs`` under
+node) and put beside Pyodide's files: a first start, and each worker's, loads them instead of
+compiling 130 modules from source (decision 0105)."""
+
+
+COMMAND_LINE_ONLY = ("argparse",)
+"""Standard-library modules the package imports only in its command line (``diagram``'s), never in a
+browser: left out of :data:`STDLIB_BYTECODE`."""
+
+
+READING_THE_WHEEL = (
+    "importlib.readers",
+    "importlib.resources._adapters",
+    "importlib.resources.readers",
+)
+"""What the standard library imports when the package reads its catalogues from the wheel on
+``sys.path`` (``importlib.resources`` on a zip: its readers): compiled with the package's imports
+(0111). Not ``zipfile``'s code page for names (``encodings.cp437``): a package Python imported before
+the hook (``encodings``) finds its submodules in the sources only."""
+
+
+def package_imports() -> list[str]:
+    """The modules of Python's standard library and of Pyodide's own package that the shipped package
+    imports, anywhere in its code (a module's top or a function's), but :data:`COMMAND_LINE_ONLY`:
+    their bytecode goes in :data:`STDLIB_BYTECODE` with the bootstrap's (0111). A name imported from
+    a module is listed as a module too (``importlib.resources``, ``typing.Any``): the script skips
+    those that are not."""
+    names: set[str] = set()
+    for path, data in package_files():
+        if path.endswith(".py"):
+            for node in ast.walk(ast.parse(data)):
+                if isinstance(node, ast.Import):
+                    names.update(alias.name for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    # ``from importlib import resources`` imports a module: the script tries each name.
+                    names.add(node.module)
+                    names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return sorted(
+        name
+        for name in names.union(READING_THE_WHEEL)
+        if (name.split(".")[0] in sys.stdlib_module_names or name.split(".")[0] == "pyodide")
+        and name not in COMMAND_LINE_ONLY
+        and name != "__future__"
+    )
 
 
 def stdlib_bytecode(pyodide: Path) -> Path | None:
     """The zip of :data:`STDLIB_BYTECODE` for the Pyodide files in ``pyodide`` (its loader patched),
-    made once per Pyodide version and script (node runs Pyodide for 5-10 s) and kept in ``.cache``;
-    ``None`` without node: the site then starts from the sources, as before, and the build says so."""
+    made once per Pyodide version, script and list of the package's imports (node runs Pyodide for
+    5-10 s) and kept in ``.cache``; ``None`` without node: the site then starts from the sources, as
+    before, and the build says so."""
     script = ROOT / "scripts" / "stdlib_bytecode.mjs"
-    key = hashlib.sha256(PYODIDE_VERSION.encode() + script.read_bytes()).hexdigest()[:12]
+    modules = package_imports()
+    key = hashlib.sha256(
+        PYODIDE_VERSION.encode() + script.read_bytes() + " ".join(modules).encode()
+    ).hexdigest()[:12]
     out = CACHE / "stdlib-bytecode" / f"{key}.zip"
     if out.exists():
         return out
@@ -567,10 +613,14 @@ def stdlib_bytecode(pyodide: Path) -> Path | None:
     if node is None:
         log("node is not installed: no standard-library bytecode, a first start compiles it (0105)")
         return None
-    log("compiling the standard library's bootstrap modules with Pyodide under node")
+    log(
+        "compiling the standard library's modules the bootstrap and the package import, with Pyodide under node"
+    )
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f"{out.name}.{os.getpid()}")  # several worktrees share .cache
-    done = subprocess.run([node, str(script), str(pyodide), str(tmp)], capture_output=True, text=True)
+    done = subprocess.run(
+        [node, str(script), str(pyodide), str(tmp), *modules], capture_output=True, text=True
+    )
     if done.returncode != 0:  # Pyodide's own error is the last of its (very long) output
         raise SystemExit(f"scripts/stdlib_bytecode.mjs failed:\n{done.stderr[-2000:]}")
     tmp.replace(out)
@@ -709,8 +759,11 @@ def build(out: Path = DIST) -> Path:
     optimize_images(tmp)
     wheel = build_wheel(tmp)
     prerender(tmp, wheel)
-    worker = tmp / "embed-worker.js"  # the embeds' shared runtime loads the same wheel
-    worker.write_text(worker.read_text().replace("__PARLOUR_WHEEL__", wheel.name))
+    worker = tmp / "embed-worker.js"  # the embeds' shared runtime: the same wheel and bytecode (0111)
+    stdlib = f"./pyodide/{STDLIB_BYTECODE}" if (tmp / "pyodide" / STDLIB_BYTECODE).exists() else ""
+    worker.write_text(
+        worker.read_text().replace("__PARLOUR_WHEEL__", wheel.name).replace("__PARLOUR_STDLIB__", stdlib)
+    )
     version = write_service_worker(tmp)
     shutil.rmtree(out, ignore_errors=True)
     tmp.rename(out)

@@ -8,8 +8,10 @@ first embed drawn). Each figure is taken in a fresh browser (memory: the proport
 that browser, summed from /proc, a blank page's subtracted), with the host page on a second
 origin as on a real site. Time: navigation until every embed has posted ``parlour:ready``. Warm:
 a reload of the same page (HTTP cache). Prints JSON; the machine is noisy, read the ratios.
+With ``--against DIR`` (another built site: main before a change) each run measures it too, turn
+about with this build's ``dist/``, in the same invocation.
 
-    python bench/embeds.py [--runs 2]
+    python bench/embeds.py [--runs 2] [--shared-only] [--against DIR]
 """
 
 from __future__ import annotations
@@ -140,14 +142,16 @@ def one_run(p: Any, url: str, count: int, shared: bool) -> dict[str, float]:
     return figures
 
 
-def measure(runs: int, shared_only: bool = False) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
-    site = build.ROOT / ".cache" / "bench-embeds-site"
-    host = build.ROOT / ".cache" / "bench-embeds-host"
+def pages_of(
+    built: Path, label: str, shared_only: bool
+) -> tuple[dict[str, tuple[str, int, bool]], list[Any]]:
+    """A copy of the built site ``built`` and a host page of 1 and of 10 embeds on a second origin,
+    each served: the pages to measure (address, embeds, shared runtime) and the servers."""
+    site = build.ROOT / ".cache" / f"bench-embeds-site-{label}"
+    host = build.ROOT / ".cache" / f"bench-embeds-host-{label}"
     for folder in (site, host):
         shutil.rmtree(folder, ignore_errors=True)
-    shutil.copytree(build.DIST, site)
+    shutil.copytree(built, site)
     (site / "bare.html").write_text(BARE_PAGE)
     host.mkdir(parents=True)
     site_url, site_server = serve(site)
@@ -167,16 +171,35 @@ def measure(runs: int, shared_only: bool = False) -> dict[str, Any]:
     }
     if shared_only:
         pages = {k: v for k, v in pages.items() if v[2]}
-    figures: dict[str, dict[str, list[float]]] = {k: {} for k in pages}
+    return pages, [site_server, host_server, site, host]
+
+
+def measure(runs: int, shared_only: bool = False, against: Path | None = None) -> dict[str, Any]:
+    """Every page of each build, ``runs`` times, the builds (``against`` first) turn about."""
+    from playwright.sync_api import sync_playwright
+
+    builds = {"this": build.DIST} if against is None else {"against": against, "this": build.DIST}
+    served = {label: pages_of(built, label, shared_only) for label, built in builds.items()}
+    figures: dict[str, dict[str, dict[str, list[float]]]] = {
+        label: {k: {} for k in pages} for label, (pages, _) in served.items()
+    }
     with sync_playwright() as p:
         for _ in range(runs):
-            for name, (url, count, shared) in pages.items():
-                for key, value in one_run(p, url, count, shared).items():
-                    figures[name].setdefault(key, []).append(value)
-    site_server.shutdown()
-    host_server.shutdown()
-    shutil.rmtree(site, ignore_errors=True)
-    shutil.rmtree(host, ignore_errors=True)
+            for label, (pages, _) in served.items():
+                for name, (url, count, shared) in pages.items():
+                    for key, value in one_run(p, url, count, shared).items():
+                        figures[label][name].setdefault(key, []).append(value)
+    for _, (site_server, host_server, site, host) in served.values():
+        site_server.shutdown()
+        host_server.shutdown()
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(host, ignore_errors=True)
+    report = {label: summary(runs, shared_only, f) for label, f in figures.items()}
+    return report["this"] if against is None else report
+
+
+def summary(runs: int, shared_only: bool, figures: dict[str, dict[str, list[float]]]) -> dict[str, Any]:
+    """Medians, every figure, and the ratios of one build's pages."""
     med = {name: {k: round(statistics.median(v), 3) for k, v in f.items()} for name, f in figures.items()}
 
     def ratio(a: str, b: str, key: str) -> float:
@@ -209,10 +232,12 @@ def main() -> None:
     parser.add_argument(
         "--shared-only", action="store_true", help="skip the one-runtime-per-embed pages (the slow minute)"
     )
+    parser.add_argument("--against", default="", help="another built site measured too (before)")
     args = parser.parse_args()
     if not (build.DIST / "embed.html").exists():
         build.build()
-    print(json.dumps(measure(args.runs, args.shared_only), indent=2))
+    against = Path(args.against).resolve() if args.against else None
+    print(json.dumps(measure(args.runs, args.shared_only, against), indent=2))
 
 
 if __name__ == "__main__":

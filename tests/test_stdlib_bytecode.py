@@ -1,5 +1,6 @@
 """The standard library's bytecode shipped beside Pyodide (decision 0105): compiled by Pyodide's own
-Python at build time, the modules its bootstrap imports, and nothing a start would not load."""
+Python at build time, the modules its bootstrap imports and those Parlour's package imports (0111),
+and nothing a start would not load."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def test_the_bootstraps_modules_come_compiled_by_pyodides_own_python(pyodide: Pa
     # Not what Python had imported before the hook runs (its own start): those are never loaded.
     before = {"os.pyc", "site.pyc", "codecs.pyc", "encodings/__init__.pyc", "_collections_abc.pyc"}
     assert not before & set(names)
+    # What the package imports, compiled on a first start, a game's opening or in a worker before
+    # (hashlib: the engine's seeds; urllib.parse with ipaddress: share links and embeds; hmac, secrets:
+    # network tables); argparse, imported by the command line only, is not shipped.
+    for name in ("hashlib.pyc", "hmac.pyc", "secrets.pyc", "base64.pyc", "urllib/parse.pyc", "ipaddress.pyc"):
+        assert name in names
+    assert "argparse.pyc" not in names
     headers = {bytecode.read(name)[:16] for name in names}
     (header,) = headers  # one magic number, flags 0 (no source to check against), no date or size
     assert header[2:4] == b"\r\n" and header[4:] == bytes(12)
@@ -49,3 +56,9 @@ def test_without_node_the_site_starts_from_the_sources_as_before(
     monkeypatch.setattr(build, "CACHE", tmp_path / "cache")
     monkeypatch.setattr(build.shutil, "which", lambda _name: None)
     assert build.stdlib_bytecode(tmp_path) is None
+
+
+def test_the_package_imports_named_for_the_bytecode_are_the_standard_librarys_and_pyodides_only():
+    imports = build.package_imports()
+    assert {"hashlib", "hmac", "urllib.parse", "html", "secrets", "pyodide.ffi"} <= set(imports)
+    assert not [name for name in imports if name.startswith("parlour") or name in ("js", "argparse")]

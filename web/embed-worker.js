@@ -1,14 +1,19 @@
 // One Python runtime for every embed of the page (a shared worker; a dedicated worker where
 // shared ones do not exist). Loads Pyodide and Parlour's wheel from this site only, then answers
-// each embed's JSON messages with parlour.web.embed.Host.handle. build.py fills in the wheel.
+// each embed's JSON messages with parlour.web.embed.Host.handle. build.py fills in the wheel and the
+// standard library's bytecode.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { loadPython } from "./assets/bytecode.mjs";
 
 const WHEEL = "./__PARLOUR_WHEEL__";
+const STDLIB = "__PARLOUR_STDLIB__";  // the standard library's bytecode (0105, 0111), "" if not built
 const boot = { start: performance.timeOrigin };  // milliseconds since the worker started, per phase
 const started = (async () => {
   const wheelBytes = fetch(new URL(WHEEL, import.meta.url)).then((r) => r.arrayBuffer());
-  const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+  const indexURL = new URL("./pyodide/", import.meta.url).href;
+  const { py, bytecode } = await loadPython(loadPyodide, { indexURL }, STDLIB && new URL(STDLIB, import.meta.url));
   boot.pyodide = Math.round(performance.now());
+  boot.bytecode = bytecode;
   const site = py.runPython("import site; site.getsitepackages()[0]");
   py.unpackArchive(await wheelBytes, "zip", { extractDir: site });
   boot.wheel = Math.round(performance.now());

@@ -120,6 +120,9 @@ def test_three_embeds_on_another_origin_step_caption_try_solve_talk_and_leave_th
     assert "Player 3 takes tile 33 and places it on b1" in gg.locator("#events li").first.inner_text()
     assert messages(page, "ready", "pos")[0]["position"] == POSITION
     assert messages(page, "ready", "seq")[0]["steps"] == 5
+    # Their one Python, in a worker, loaded the standard library's bytecode (0111).
+    boots = [f.evaluate("window.parlourEmbedBoot || null") for f in page.frames if "embed.html" in f.url]
+    assert boots and all(boot["bytecode"] is True for boot in boots), boots
 
     # Stepping, with each step's caption: the author's words, the move, every event and its rule.
     seq.locator("#next").click()

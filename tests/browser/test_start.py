@@ -239,6 +239,13 @@ def test_restored_from_the_snapshot_while_the_bot_thinks_in_its_worker_the_perso
     # and so does the bots' worker: what follows runs on the restored Python.
     page.wait_for_function("window.parlourBoot.snapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.parlourBoot.snapshot.saved") > 10_000_000
+    # This first visit's bots' worker started before there was a snapshot: it loaded the standard
+    # library's bytecode, as the page did (0111), instead of compiling it.
+    page.wait_for_function("window.parlourBoot.timings.botsSnapshot !== undefined", timeout=BOOT_TIMEOUT_MS)
+    started = page.evaluate(
+        "[window.parlourBoot.timings.botsSnapshot, window.parlourBoot.timings.botsBytecode]"
+    )
+    assert started in ([False, True], [True, False]), started
     page.reload()
     page.wait_for_selector("[data-screen=setup]", timeout=BOOT_TIMEOUT_MS)
     assert page.evaluate("window.parlourBoot.timings.snapshot") is True

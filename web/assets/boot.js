@@ -236,23 +236,12 @@
     "concurrent.futures socket locale subprocess pathlib ssl asyncio _pyodide shutil random tempfile zipfile").split(" ");
   // Their bytecode, compiled by build.py with Pyodide's own Python (decision 0105): loaded, not
   // compiled, they take a fifth of the time. Asked for at once on a first visit (no snapshot yet).
-  const BYTECODE_PATH = "/lib/python_stdlib_pyc.zip";
-  const bytecode = () => fetch(new URL(config.stdlib, base)).then((r) => {
-    if (!r.ok) throw new Error(r.status + " " + r.url);
-    return r.arrayBuffer();
-  });
-  let stdlibBytecode = config.stdlib && firstVisit ? bytecode() : null;
+  // The helper that puts them in Python's path is shared with the workers (assets/bytecode.mjs, 0111).
+  let helper = null;
+  const stdlibHelper = () => (helper ||= import(new URL("assets/bytecode.mjs", base).href));
+  const stdlibURL = config.stdlib && new URL(config.stdlib, base);
+  let stdlibBytecode = stdlibURL && firstVisit ? stdlibHelper().then((m) => m.fetchBytecode(stdlibURL)) : null;
   if (stdlibBytecode) stdlibBytecode.catch(() => {});  // a failure is told where it is awaited
-  // A package loaded from the bytecode looks for its submodules there only: each is given the
-  // sources' folder too (importlib.resources, email...: the rest of the standard library). Run once
-  // the steps are done and once the bootstrap is, for the packages each imported.
-  const WIDEN = `import sys
-stdlib = next(p for p in sys.path if p.endswith(".zip") and p != ${JSON.stringify(BYTECODE_PATH)})
-for module in list(sys.modules.values()):
-    path = getattr(module, "__path__", None)
-    if type(path) is list and len(path) == 1 and path[0].startswith(${JSON.stringify(BYTECODE_PATH + "/")}):
-        path.append(stdlib + path[0][${BYTECODE_PATH.length}:])`;
-  let widen = false;
   const SLICE_MS = 40;  // the steps run back to back for this long, then the page paints (0105)
   const beforeBootstrap = async (snapshot, api, module) => {
     mark("interpreter");
@@ -260,9 +249,8 @@ for module in list(sys.modules.values()):
     enter("starting");  // every file is here by now, whatever the count of bytes staged says
     if (config.stdlib) {
       try {
-        module.FS.writeFile(BYTECODE_PATH, new Uint8Array(await (stdlibBytecode || bytecode())));
-        api.rawRun(`import sys\nsys.path.insert(0, ${JSON.stringify(BYTECODE_PATH)})`);
-        widen = true;
+        const shared = await stdlibHelper();
+        shared.use(module, api, await (stdlibBytecode || shared.fetchBytecode(stdlibURL)));
         window.parlourBoot.timings.bytecode = true;
       } catch (e) {
         console.warn("boot: the standard library compiles from source", e);  // slower, the same
@@ -279,7 +267,6 @@ for module in list(sys.modules.values()):
       done = (i + 1) / STDLIB.length;
       show();
     }
-    if (widen) api.rawRun(WIDEN);
     mark("stdlib");
     await pause();
   };
@@ -302,8 +289,6 @@ for module in list(sys.modules.values()):
       }
     }
     if (!py) py = await loadPyodide({ indexURL, _beforeBootstrap: beforeBootstrap });
-    // Again on purpose: the bootstrap imported more packages since the first pass; each is widened.
-    if (widen) py.runPython(WIDEN);
     mark("python");
     await domParsed;
     enter("app");
@@ -369,8 +354,11 @@ for module in list(sys.modules.values()):
     if (bots) return bots;
     bots = (async () => {
       await cached();
+      const made = performance.now();
       const worker = new Worker("./assets/bot-worker.mjs", { type: "module" });
-      worker.postMessage({ wheel: config.wheel, snapshot: { key: snapshotKey, cache: SNAPSHOTS, path: WHEEL_PATH } });
+      worker.postMessage({
+        wheel: config.wheel, stdlib: config.stdlib, snapshot: { key: snapshotKey, cache: SNAPSHOTS, path: WHEEL_PATH },
+      });
       await new Promise((resolve, reject) => {
         worker.onerror = (e) => {
           // A worker that dies fails what it was asked (the page's bot takes over) and is made anew.
@@ -381,9 +369,11 @@ for module in list(sys.modules.values()):
           reject(error);
         };
         worker.onmessage = (event) => {
-          const { id, reply, error, ready: up, failed, snapshot } = event.data;
+          const { id, reply, error, ready: up, failed, snapshot, bytecode } = event.data;
           if (up) {
             window.parlourBoot.timings.botsSnapshot = snapshot;
+            window.parlourBoot.timings.botsBytecode = bytecode;
+            window.parlourBoot.timings.botsUpMs = performance.now() - made;  // its start, for benchmarks
             resolve();
           }
           else if (failed) reject(new Error(failed));

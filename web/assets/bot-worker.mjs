@@ -1,13 +1,17 @@
 // A worker with its own Python, started from the same (cached) Pyodide files and wheel as the page,
-// where bots search while the page stays live. Messages: first {wheel} (the wheel's address), then
-// {id, request} in and {id, reply} or {id, error} out; {ready, snapshot} or {failed} once Python is up.
+// where bots search while the page stays live. Messages: first {wheel, snapshot, stdlib} (the wheel's
+// address, the page's memory snapshot, the standard library's bytecode: 0111), then
+// {id, request} in and {id, reply} or {id, error} out; {ready, snapshot, bytecode} or {failed} once
+// Python is up.
 // See parlour/web/bots.py.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPython } from "./bytecode.mjs";
 
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
 let boot = null;
 let restored = false;
+let bytecode = false;
 
 // From the page's memory snapshot when there is one (decision 0085: bots imported, wheel as a zip).
 const restore = async ({ key, cache, path }, data) => {
@@ -19,7 +23,7 @@ const restore = async ({ key, cache, path }, data) => {
   return py;
 };
 
-const start = async (wheel, snapshot) => {
+const start = async (wheel, snapshot, stdlib) => {
   const data = fetch(new URL(wheel, site)).then((r) => r.arrayBuffer());
   let py = null;
   try {
@@ -29,17 +33,17 @@ const start = async (wheel, snapshot) => {
   }
   restored = py !== null;
   if (!py) {
-    py = await loadPyodide({ indexURL });
+    ({ py, bytecode } = await loadPython(loadPyodide, { indexURL }, stdlib && new URL(stdlib, site)));
     py.unpackArchive(await data, "zip", { extractDir: py.runPython("import site\nsite.getsitepackages()[0]") });
   }
   return py.pyimport("parlour.web.bots").think;
 };
 
 self.onmessage = async (event) => {
-  const { id, request, wheel, snapshot } = event.data;
+  const { id, request, wheel, snapshot, stdlib } = event.data;
   if (wheel !== undefined) {
-    boot = start(wheel, snapshot);
-    boot.then(() => self.postMessage({ ready: true, snapshot: restored }), (error) => self.postMessage({ failed: String(error) }));
+    boot = start(wheel, snapshot, stdlib);
+    boot.then(() => self.postMessage({ ready: true, snapshot: restored, bytecode }), (error) => self.postMessage({ failed: String(error) }));
     return;
   }
   try {
