@@ -39,10 +39,16 @@ def test_the_bootstraps_modules_come_compiled_by_pyodides_own_python(pyodide: Pa
     before = {"os.pyc", "site.pyc", "codecs.pyc", "encodings/__init__.pyc", "_collections_abc.pyc"}
     assert not before & set(names)
     # What the package imports, compiled on a first start, a game's opening or in a worker before
-    # (hashlib: the engine's seeds; hmac, secrets: network tables); argparse, imported by the command
-    # line only, is not shipped, nor urllib.parse with ipaddress (the package encodes its addresses
-    # itself: parlour.web.urls, 0110).
-    for name in ("hashlib.pyc", "hmac.pyc", "secrets.pyc", "base64.pyc"):
+    # (hashlib: the engine's seeds; importlib.resources and its zip reader: the catalogues; hmac,
+    # secrets: network tables); argparse, imported by the command line only, is not shipped, nor
+    # urllib.parse with ipaddress (the package encodes its addresses itself: parlour.web.urls, 0110).
+    for name in (
+        "hashlib.pyc",
+        "hmac.pyc",
+        "secrets.pyc",
+        "importlib/resources/__init__.pyc",
+        "importlib/resources/readers.pyc",
+    ):
         assert name in names
     assert not {"argparse.pyc", "urllib/parse.pyc", "ipaddress.pyc"} & set(names)
     headers = {bytecode.read(name)[:16] for name in names}
@@ -61,6 +67,6 @@ def test_without_node_the_site_starts_from_the_sources_as_before(
 
 def test_the_package_imports_named_for_the_bytecode_are_the_standard_librarys_and_pyodides_only():
     imports = build.package_imports()
-    assert {"hashlib", "hmac", "html", "secrets", "pyodide.ffi"} <= set(imports)
+    assert {"hashlib", "hmac", "importlib.resources", "html", "secrets", "pyodide.ffi"} <= set(imports)
     assert not [name for name in imports if name.startswith("parlour") or name in ("js", "argparse")]
     assert "urllib.parse" not in imports  # parlour.web.urls encodes the addresses (0110)

@@ -53,6 +53,29 @@ def still_app(lang: str = "en", gid: str = "wooly-bully") -> tuple[Any, Any]:
     return app, dom
 
 
+def task_page(fragment: str) -> Any:
+    """A page as a string (:class:`web.test_regions.RegionDom`) that says when lessons near the
+    view, with the browser's task queue: ``tasks``, each ``("task", fn)`` (``soon``) or
+    ``("frame", fn)`` (``after_frame``: after the next frame), run by the test."""
+    from web.test_regions import RegionDom
+
+    class Page(RegionDom):
+        def __init__(self, fragment: str) -> None:
+            super().__init__(fragment)
+            self.tasks: list[tuple[str, Any]] = []
+
+        def observe_near(self) -> None:
+            pass
+
+        def soon(self, fn: Any) -> None:
+            self.tasks.append(("task", fn))
+
+        def after_frame(self, fn: Any) -> None:
+            self.tasks.append(("frame", fn))
+
+    return Page(fragment)
+
+
 def figure(html: str, lid: str) -> str:
     """The lesson ``lid``'s figure as ``html`` (a help page) shows it."""
     found = re.search(rf"<!--r:L-{lid}-box-->(.*?)<!--/r:L-{lid}-box-->", html, re.S)

@@ -332,6 +332,29 @@ def test_a_redrawn_button_gets_the_focus_back_where_it_was_and_a_lost_one_goes_t
     assert doc.activeElement is doc.buttons["cursor"] and doc.focus_scrolled[-1] == ("cursor", False)
 
 
+def test_a_screen_drawn_whole_with_its_title_focused_focuses_it_in_the_next_frame_where_it_was(page):
+    """A screen drawn whole while its title had the focus (a rules help opened from a screen whose
+    title had it): focusing the new title inside the drawing's task made the browser work out the
+    whole new screen's style there (33-43 ms of a help's, issue #17). In the next frame, without
+    going to the top (the screen drawn again where the reader is), unless the screen is new."""
+    dom, doc = page
+    root = Root(doc)
+    held = {"focus": "screen-title", "tag": "H1", "typed": None, "scrolled": {}, "frames": {}}
+    doc.activeElement = doc.body  # the old title went with the old markup
+    doc.buttons["screen-title"] = Focusable(doc, "screen-title")
+    dom._settle(doc, root, held, "status")
+    assert doc.activeElement is doc.body and doc.focus_scrolled == [], "not inside the drawing's task"
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["screen-title"] and doc.window_scrolls == []
+    assert doc.focus_scrolled == [("screen-title", False)]
+    doc.activeElement = doc.body
+    doc.buttons["screen-title"] = Focusable(doc, "screen-title")
+    dom._settle(doc, root, held, "status")
+    dom.focus("screen-title")  # a new screen: its title, and the window at its top
+    doc.next_frame()
+    assert doc.activeElement is doc.buttons["screen-title"] and doc.window_scrolls == [(0, 0)]
+
+
 def test_the_start_buttons_focus_goes_to_the_title_not_the_cursor_and_not_over_a_players_click(page):
     dom, doc = page
     root = Root(doc)
@@ -407,6 +430,29 @@ def test_a_benchmark_gets_each_task_named_with_its_parts_and_nothing_otherwise(p
     assert name.endswith("bots_step")
     assert sorted(p.split("=")[0] for p in parts if not p.startswith("gc")) == ["board", "bots", "markup"]
     spent.timing(False)
+
+
+def test_python_run_outside_any_timed_call_is_not_named_in_the_next_task(page, monkeypatch):
+    """Python the page runs outside a timed call (boot.js's ``settle()``, a full collection) is not
+    counted as a part of the next task timed, which it would name wrongly."""
+    from parlour.web import spent
+
+    dom, doc = page
+    monkeypatch.setattr(spent, "ON", [True])
+    clock = iter(range(0, 10_000, 10))
+    js = sys.modules["js"]
+    js.performance = types.SimpleNamespace(now=lambda: float(next(clock)))  # type: ignore[attr-defined]
+    doc.parlourTasks = Tasks()  # type: ignore[attr-defined]
+    with spent.part("settle-outside"):
+        pass
+
+    def step() -> None:
+        with spent.part("markup"):
+            pass
+
+    dom.timed(step, "step")()
+    (line,) = doc.parlourTasks  # type: ignore[attr-defined]
+    assert [p.split("=")[0] for p in line.split()[3:] if not p.startswith("gc")] == ["markup"]
 
 
 def test_a_garbage_collection_is_named_as_a_part_of_the_task_it_fell_in(monkeypatch):

@@ -442,20 +442,9 @@ def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_
     elsewhere) changes only what that step changed."""
     from parlour.web import app as app_mod
     from parlour.web import redraw, teach_draw
-    from web.test_regions import RegionDom
+    from web.help_pages import task_page
 
-    class Page(RegionDom):
-        def observe_near(self) -> None:
-            pass
-
-        def soon(self, fn) -> None:
-            self.tasks.append(("task", fn))
-
-        def after_frame(self, fn) -> None:
-            self.tasks.append(("frame", fn))
-
-    dom = Page("#/wooly-bully/rules")
-    dom.tasks = []
+    dom = task_page("#/wooly-bully/rules")
     app = app_mod.App(dom)
     app.start()
     while dom.tasks:
@@ -486,3 +475,38 @@ def test_an_example_near_the_view_is_put_on_the_page_alone_and_the_screen_stays_
         "nothing else redrawn"
     )
     assert redraw.replaced("<p>x</p>", "L-x-box", "y") is None
+
+
+def test_opening_the_help_makes_its_lessons_a_few_a_task_the_page_showing_the_screen_before(monkeypatch):
+    """Opening the help makes its lessons (each with its still markup) a few a task, not all in the
+    task that opened it (issue #17, decision 0109: Wooly Bully's 17 were 48 ms of Python there):
+    meanwhile the page shows the screen before and input waits; then the help is drawn, exactly
+    the screen a page making them all at once draws, and the input waiting is acted on."""
+    from parlour.web import app as app_mod
+    from parlour.web import teach_draw
+    from web.help_pages import task_page
+
+    monkeypatch.setattr(teach_draw, "SLICE_MS", -1.0)  # a lesson a task, whatever the machine
+    dom = task_page("#/wooly-bully")
+    app = app_mod.App(dom)
+    app.start()
+    app.put_ms = float("inf")  # the help's screen put on the page in the task that makes it
+    dom.run_timers()
+    while dom.tasks:
+        dom.tasks.pop(0)[1]()
+    setup = dom.html
+    assert 'data-screen="setup"' in setup
+    dom.set_hash("#/wooly-bully/rules")
+    dom.on_event("key", "", "", "", "x")  # input while the lessons are made: held
+    tasks = 0
+    while dom.html == setup:
+        assert app.held and app.draw_pending and [kind for kind, _ in dom.tasks] == ["task"]
+        dom.tasks.pop(0)[1]()
+        tasks += 1
+    assert tasks == len(LESSONS), "the first lesson made in the task that opened the help, then one a task"
+    assert not app.draw_pending and app.held and len(dom.tasks) == 1, "the input waiting: in the next task"
+    dom.tasks.pop(0)[1]()
+    assert not app.held and not dom.tasks
+    _at_once, whole = still_app()
+    assert dom.html == app.shown == whole.html, "the help as a page making its lessons at once draws it"
+    assert dom.html.count('data-still="1"') == len(LESSONS)

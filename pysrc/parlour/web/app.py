@@ -358,6 +358,12 @@ class App:
         elif self.route.screen == "rules" and self.route.params.get("at"):
             self.ui["focus"] = f"help-{self.route.params['at']}"  # a section of the help's contents
         self.screen_ui().setdefault("focus", "screen-title")  # a new screen: its heading has the focus
+        if self.route.screen == "rules" and boards.playable(self.route.game):
+            from parlour.web import teach_draw
+
+            if teach_draw.make_lessons(self):  # a few a task; the screen is drawn after them
+                self.screen_changed = True
+                return
         # A match's first screen is the largest a change makes (a 6-seat Boo! table: 49 KB, 12-31 ms
         # of Python at load 3-5): it is made in a task of its own, after the match is opened.
         slow = (time.perf_counter() - self.task_start) * 1000 > self.split_ms

@@ -50,6 +50,7 @@ def timed(fn: Callable[..., Any], label: str = "") -> Callable[..., Any]:
         if not spent.ON[0] or _depth[0]:
             return fn(*args)
         _depth[0] += 1
+        spent.take()  # parts of Python run outside any timed call (boot.js's settle) are not this task's
         began = float(js.performance.now())
         try:
             return fn(*args)
@@ -225,6 +226,12 @@ def _settle(doc: Any, root: Any, held: dict[str, Any], home: str) -> None:
             if home:
                 _focus_later(home)
             return
+        if focus_id in IN_THE_FRAME and not el.isSameNode(doc.activeElement):
+            # A screen drawn whole with its title focused (the help opened from a screen whose
+            # title had the focus): focusing it here would work out the whole new screen's style
+            # in this task, 33-43 ms of a rules help's at load 4-7 (issue #17). Where it was.
+            _focus_later(focus_id, top=False)
+            return
         # Focusing the element that has focus (it was not redrawn) would still restyle the page.
         if not el.isSameNode(doc.activeElement):
             # The same id is where it was: scrolling it into view would lay the page out here.
@@ -387,30 +394,31 @@ def focus(element_id: str) -> None:
             el.focus()
 
 
-_focus_due: list[tuple[str, Any]] = []
-"""The element to focus in the next frame (:func:`_focus_later`): its id, and where the focus was
-when it was promised."""
+_focus_due: list[tuple[str, Any, bool]] = []
+"""The element to focus in the next frame (:func:`_focus_later`): its id, where the focus was
+when it was promised, and whether a new screen's title takes the window to its top."""
 
 
-def _focus_later(element_id: str) -> None:
+def _focus_later(element_id: str, top: bool = True) -> None:
     """Focus ``element_id`` (without scrolling) in the next frame, unless the player puts the focus
     somewhere else meanwhile; a later call in the same task wins (a new screen's title over the
-    board's cursor)."""
+    board's cursor). ``top``: a new screen's title, the window goes to the top; not for a title
+    that had the focus already (the screen drawn again where the reader is)."""
     if not _focus_due:
         _in_next_frame(_focus_now)
-    _focus_due[:] = [(element_id, js.document.activeElement)]
+    _focus_due[:] = [(element_id, js.document.activeElement, top)]
 
 
 def _focus_now() -> None:
     """Give the focus :func:`_focus_later` promised (now, if a key came before the frame)."""
     if not _focus_due:
         return
-    (element_id, was), doc = _focus_due.pop(), js.document
+    (element_id, was, top), doc = _focus_due.pop(), js.document
     el, active = doc.getElementById(element_id), doc.activeElement
     moved = _some(active) and not active.isSameNode(doc.body) and not active.isSameNode(was)
     if not _some(el) or el.isSameNode(active) or moved:  # a click or a tap took it elsewhere
         return
-    if element_id == "screen-title":
+    if element_id == "screen-title" and top:
         js.window.scrollTo(0, 0)  # a new screen starts at its top, whatever was scrolled
     el.focus(_still())
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -407,14 +407,24 @@ class Live(Embed):
         )
         with spent.part("scope"):
             html = scope(html, lid)
-        self.cache = "" if animated else html
+        # A still lesson draws nothing that moves: kept until it wakes or is acted on (both forget
+        # it), so a help's every drawing does not make its still lessons again.
+        self.cache = "" if animated and not self.still else html
         return html
 
 
 def lessons(board: Any, game_id: str, lang: str, motion: bool = True, still: bool = False) -> dict[str, Live]:
     """The board's lessons, live, by id (none when the board has no ``LESSONS``); ``still``: each
     drawn still until it nears the view (its big drawings left empty, :func:`hollow`)."""
-    return {row[1]: Live(Lesson(*row), game_id, lang, motion, still) for row in getattr(board, "LESSONS", ())}
+    return dict(making(board, game_id, lang, motion, still))
+
+
+def making(
+    board: Any, game_id: str, lang: str, motion: bool = True, still: bool = False
+) -> Iterator[tuple[str, Live]]:
+    """:func:`lessons` one at a time, each with its id: a page can make a few a task."""
+    for row in getattr(board, "LESSONS", ()):
+        yield row[1], Live(Lesson(*row), game_id, lang, motion, still)
 
 
 def wake(live: Mapping[str, Live], ids: Sequence[str]) -> bool:

@@ -1,7 +1,9 @@
-"""The rules help's lessons put on the page as they near the view (decisions 0039, 0100, 0106).
+"""The rules help's lessons made as it opens, and put on the page as they near the view
+(decisions 0039, 0100, 0106, 0109).
 
 A help opens with its lessons still (:mod:`parlour.web.teach`): each one's layout, the size it
-will take, without its large drawing. When the page says lessons near the view (``near``), the
+will take, without its large drawing, made a few a task before the help's screen is
+(:func:`make_lessons`). When the page says lessons near the view (``near``), the
 first is drawn whole in tasks of its own, then the next: its moves played (:func:`near`), its
 markup made and its kept layers parsed off the page (:func:`draw_lesson`), then its region alone
 put on the page (:class:`Putting`); a lesson of more than :data:`PIECE_CHARS` of markup goes on in
@@ -15,18 +17,66 @@ screen then drawn with that lesson whole in it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from parlour.web import markup, redraw, spent, teach
+from parlour.web import boards, markup, redraw, spent, teach
 
 if TYPE_CHECKING:
     from parlour.web.app import App
 
+SLICE_MS = 10.0
+"""Opening a help, its lessons are made a few a task, each task stopping once it has taken this
+long (ms): Wooly Bully's 17 still lessons were 48 ms of Python in the task that opened the help,
+which with the screen's markup made it a task of 65-88 ms (issue #17)."""
 PIECE_CHARS = 24_000
 """A rules help's lesson with more markup than this is put on the page in pieces of about this
 size, a frame each (decision 0106): a 70-tile field (94 KB, 1,450 elements) was one task of the
 browser's parsing and another of its laying out, each over 50 ms on this machine at load 7."""
+
+
+def make_lessons(app: App) -> bool:
+    """Make the help's lessons (``app.route``'s game, in the app's language) a few a task, each
+    with its still markup, the page showing the screen before meanwhile (input held, as for any
+    drawing pending: ``app.draw_pending``); once all are made, the help's screen is made from them
+    in a task of its own. Whether it began: nothing to make (made already for this game and
+    language), or a page that draws its lessons whole (no ``observe_near``), and the screen makes
+    them as it is made."""
+    wanted = (app.route.game, app.settings.lang)
+    if app.lessons_of == wanted or getattr(app.dom, "observe_near", None) is None:
+        return False
+    board = boards.board(app.route.game)
+    motion = app.settings.animate(app.dom.reduced_motion())
+    rows = teach.making(board, app.route.game, app.settings.lang, motion, still=True)
+    made: dict[str, teach.Live] = {}
+    count = len(getattr(board, "LESSONS", ()))
+
+    def step() -> None:
+        here = (app.route.screen, app.route.game) == ("rules", wanted[0])
+        if not app.draw_pending or app.lessons_of == wanted or not here:
+            return  # the screen was drawn meanwhile (the page's first, at a start), lessons and all
+        began = time.perf_counter()
+        try:
+            with spent.part("lessons"):
+                for lid, live in rows:
+                    live.markup()  # its still markup, kept: the screen puts it as it is
+                    made[lid] = live
+                    if len(made) < count and (time.perf_counter() - began) * 1000 > SLICE_MS:
+                        app.dom.soon(step)
+                        return
+        except Exception:
+            # The screen makes them all (what failed raises there, and the screen says the game
+            # could not be opened, as for any error making a game's first screen).
+            app.lessons_of = ("", "")
+            app.flush()
+            return
+        app.lessons, app.lessons_of = made, wanted
+        app.dom.soon(app.flush)  # the screen, from the lessons made
+
+    app.draw_pending = True
+    step()
+    return True
 
 
 def near(app: App, ids: list[str]) -> None:
