@@ -41,12 +41,12 @@ AI_DELAY_MS = 350
 GAME_SCREENS = ("setup", "play", "rules", "host")
 """Screens that need the game's rules and board loaded."""
 LOADING_PAINT_MS = 30
-OPEN_SLICE_MS = 25.0
+OPEN_SLICE_MS = 40.0
 """A game's opening (:meth:`App.open_step`) runs its import steps back to back in one task until
 this long (ms) has gone, then lets the page paint its figure (decision 0110): a step a task made a
 first opening 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing
-the loading screen again, however quick its step. A step begun under it ends the task, however long
-it takes."""
+the loading screen again, however quick its step. A step runs only while the task has room for
+one as long as the longest step of that opening so far."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
@@ -168,6 +168,8 @@ class App:
         """The game whose package is being loaded and the address that asked for it (see :meth:`go`)."""
         self.openings: dict[str, Iterator[float]] = {}
         """Games being opened a module a task (:func:`parlour.web.boards.opening`), by id."""
+        self.step_ms: dict[str, float] = {}
+        """The longest import step (ms) of each game's opening so far (:meth:`open_step`)."""
         self.opened: dict[str, float] = {}
         """The share of each such game's modules imported so far (the loading screen's figure)."""
         self.up = False
@@ -886,11 +888,18 @@ class App:
         self.task_start = time.perf_counter()
         try:
             share = next(steps, None)
-            # While the person waits for it, steps run back to back until the slice is used; the
-            # screen asked for is made in a task of its own, after "100 %" is shown.
-            while share is not None and share < 1 and wanted and self.elapsed_ms() < OPEN_SLICE_MS:
+            self.step_ms[gid] = max(self.step_ms.get(gid, 0.0), self.elapsed_ms())
+            # While the person waits for it, another step runs in the same task while the slice
+            # has room for one as long as the longest so far (steps from source are 20-60 ms at
+            # load: each stays a task of its own); the screen asked for is made in a task of its
+            # own, after "100 %" is shown.
+            while share is not None and share < 1 and wanted:
+                began = self.elapsed_ms()
+                if began + self.step_ms[gid] >= OPEN_SLICE_MS:
+                    break
                 self.opened[gid] = share
                 share = next(steps, None)
+                self.step_ms[gid] = max(self.step_ms[gid], self.elapsed_ms() - began)
         except Exception:
             del self.openings[gid]
             if not wanted:
