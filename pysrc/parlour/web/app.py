@@ -139,6 +139,9 @@ class App:
         self.held: list[tuple[str, str, str, str, str]] = []
         """Input that arrived while a drawing was pending, acted on in order once the page shows the
         state it acts on (as the browser itself queues input behind a long task)."""
+        self.making = False
+        """A rules help's lessons are being made a few a task (:func:`parlour.web.teach_draw.make_lessons`):
+        the drawing pending waits for them (the first screen of a start too)."""
         self.split_ms = SPLIT_MS
         self.apart = False
         """The action just handled began a screen much larger than the one shown (a network
@@ -250,7 +253,7 @@ class App:
 
     def flush(self) -> None:
         """The pending drawing (:meth:`show`); then the input held meanwhile, one event a task."""
-        if not self.draw_pending:
+        if not self.draw_pending or self.making:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
