@@ -40,7 +40,8 @@ def test_the_bootstraps_modules_come_compiled_by_pyodides_own_python(pyodide: Pa
     assert not before & set(names)
     # What the package imports, compiled on a first start, a game's opening or in a worker before
     # (hashlib: the engine's seeds; importlib.resources and its zip reader: the catalogues; hmac,
-    # secrets: network tables); argparse, imported by the command line only, is not shipped.
+    # secrets: network tables); argparse, imported by the command line only, is not shipped, nor
+    # urllib.parse with ipaddress (the package encodes its addresses itself: parlour.web.urls, 0110).
     for name in (
         "hashlib.pyc",
         "hmac.pyc",
@@ -49,7 +50,7 @@ def test_the_bootstraps_modules_come_compiled_by_pyodides_own_python(pyodide: Pa
         "importlib/resources/readers.pyc",
     ):
         assert name in names
-    assert "argparse.pyc" not in names
+    assert not {"argparse.pyc", "urllib/parse.pyc", "ipaddress.pyc"} & set(names)
     headers = {bytecode.read(name)[:16] for name in names}
     (header,) = headers  # one magic number, flags 0 (no source to check against), no date or size
     assert header[2:4] == b"\r\n" and header[4:] == bytes(12)
@@ -68,3 +69,4 @@ def test_the_package_imports_named_for_the_bytecode_are_the_standard_librarys_an
     imports = build.package_imports()
     assert {"hashlib", "hmac", "importlib.resources", "html", "secrets", "pyodide.ffi"} <= set(imports)
     assert not [name for name in imports if name.startswith("parlour") or name in ("js", "argparse")]
+    assert "urllib.parse" not in imports  # parlour.web.urls encodes the addresses (0110)

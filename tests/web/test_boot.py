@@ -158,8 +158,8 @@ def test_a_start_without_a_snapshot_imports_the_picker_in_steps_and_a_matchs_mod
         len(set(names) - set(before))
         for before, (_, names) in zip([picker["parlour"], *(n for _, n in later)], later, strict=False)
     ]
-    assert set(boot.PAGE_MODULES) <= set(later[-1][1])
-    assert max(brought[:-1]) <= 3, brought  # the network package, last, is one package of six
+    assert set(boot.PAGE_MODULES) <= set(later[-1][1]) and "parlour.net" in later[-1][1]
+    assert max(brought) <= 3, brought  # the network package's modules too, one a step (0110)
 
 
 OPENING = r"""
@@ -170,7 +170,7 @@ sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("p
 from parlour.web import boot
 for _ in boot.loading():
     pass
-gid, how, idle = sys.argv[1], sys.argv[2], sys.argv[3] == "idle"
+gid, how, idle, screen = sys.argv[1], sys.argv[2], sys.argv[3] == "idle", sys.argv[4]
 for _ in boot.later() if idle else ():  # the page's idle steps after the picker came first
     pass
 from parlour import games
@@ -179,7 +179,7 @@ before = list(sys.modules)
 steps = []
 if how == "steps":
     complete = set()
-    for done in boards.opening(gid):
+    for done in boards.opening(gid, screen):
         # What each step brought complete (a package held in sys.modules, not yet run, is not).
         new = [m for m in sys.modules if m not in before and m not in complete and m not in games.OPENING]
         complete.update(new)
@@ -199,11 +199,11 @@ print(json.dumps({
 """
 
 
-def opened(game_id: str, how: str, idle: bool = True) -> dict[str, Any]:
+def opened(game_id: str, how: str, idle: bool = True, screen: str = "setup") -> dict[str, Any]:
     """Open ``game_id`` in a new Python after the app's start, ``how``: "steps" or "import";
     ``idle``: after the page's idle steps (:func:`parlour.web.boot.later`), else right after the picker."""
     out = subprocess.run(
-        [sys.executable, "-c", OPENING, game_id, how, "idle" if idle else "at once"],
+        [sys.executable, "-c", OPENING, game_id, how, "idle" if idle else "at once", screen],
         capture_output=True,
         text=True,
         check=True,
@@ -234,14 +234,18 @@ def test_opening_a_game_in_steps_imports_one_module_a_step_and_ends_as_an_import
     assert stepped["bound"] is True and stepped["game"] != "NoneType"
 
 
-def test_a_game_opened_before_the_idle_steps_imports_a_matchs_modules_first_a_step_each():
+@pytest.mark.parametrize("screen", ["setup", "rules"])
+def test_a_game_opened_before_the_idle_steps_imports_the_match_modules_its_screen_needs_first(screen: str):
     """A tap on a game right after the picker is up (or during the start): the modules the picker
-    left for later (decision 0004) come first in the game's own steps, each step bringing the module
-    it names and little else, then the game's as usual; the end is that of an import at once."""
-    at_once, stepped = opened("boop", "import", idle=False), opened("boop", "steps", idle=False)
-    n = len(boot.MATCH_STEPS)
+    left for later (decision 0004) that the screen needs come first in the game's own steps, each
+    step bringing the module it names and little else, then the game's as usual; the end is that
+    of an import at once. The setup leaves the rules help's lessons (and the embed's and diagram's
+    modules they import) to the idle steps (decision 0110); the rules help brings them first."""
+    at_once, stepped = opened("boop", "import", idle=False), opened("boop", "steps", False, screen)
+    wanted = boot.MATCH_STEPS if screen == "rules" else boot.OPENED_WITH
+    n = len(wanted)
     first, then = stepped["steps"][:n], stepped["steps"][n:]
-    for name, (_, new, _) in zip(boot.MATCH_STEPS, first, strict=True):
+    for name, (_, new, _) in zip(wanted, first, strict=True):
         assert name in new and len(new) <= 3, first  # the picker had imported none of them
     assert [new for _, new, _ in then] == [[m] for m in boards.OPENING["boop"]]
     shares = [done for done, _, _ in stepped["steps"]]
@@ -249,6 +253,8 @@ def test_a_game_opened_before_the_idle_steps_imports_a_matchs_modules_first_a_st
     match_modules = {m for _, new, _ in first for m in new}
     assert set(stepped["modules"]) == set(at_once["modules"]) | match_modules
     assert stepped["names"] == at_once["names"] and stepped["bound"] is True
+    lessons = {"parlour.web.teach", "parlour.web.embed", "parlour.web.diagram"}
+    assert lessons <= match_modules if screen == "rules" else not lessons & match_modules
 
 
 @pytest.fixture
@@ -287,3 +293,21 @@ def test_a_game_asked_for_while_it_is_opened_in_steps_is_finished_at_once(
     games.import_step("fakegame.a")
     assert games.load("fake") == 3  # the rest of the package imported and run there and then
     assert games.OPENING == {} and "fakegame.b" in sys.modules
+
+
+def test_the_network_package_imports_its_modules_only_when_a_name_is_asked_for():
+    """So a page can import them one a task (``boot.NET_STEPS``, decision 0110); every name the
+    package gives is its module's own."""
+    probe = (
+        "import sys, parlour.net as net\n"
+        "assert not [m for m in sys.modules if m.startswith('parlour.net.')], sorted(sys.modules)\n"
+        "from parlour.net import HostSession, verify_seed\n"
+        "from parlour.net.host import HostSession as host_session\n"
+        "assert HostSession is host_session and verify_seed.__module__ == 'parlour.net.fairness'\n"
+        "assert 'parlour.net.guest' not in sys.modules\n"
+        "assert all(getattr(net, name) for name in net.__all__)\n"
+        "try:\n    net.nothing\nexcept AttributeError:\n    pass\nelse:\n    raise AssertionError\n"
+    )
+    root = Path(boot.__file__).parents[2]
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr

@@ -28,7 +28,7 @@ def not_loaded(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     this process) are imported in three steps as the page would (the real steps: test_boot.py)."""
     asked: list[str] = []
 
-    def opening(gid: str) -> Iterator[float]:
+    def opening(gid: str, screen: str = "setup") -> Iterator[float]:
         for done in range(1, STEPS + 1):
             yield done / STEPS
         asked.append(gid)
@@ -75,7 +75,7 @@ def test_quick_steps_share_a_task_until_its_slice_is_used_a_slow_one_ends_it(mon
     costs = [4, 4, 4, 4, 30, 4, 4, 4]  # ms: one large module among small ones
     asked: list[str] = []
 
-    def opening(gid: str) -> Iterator[float]:
+    def opening(gid: str, screen: str = "setup") -> Iterator[float]:
         for done, ms in enumerate(costs, 1):
             now[0] += ms / 1000
             yield done / len(costs)
@@ -232,7 +232,7 @@ def test_a_game_whose_module_fails_to_import_says_so_with_the_way_back_not_loadi
     person's language, with the picker's link focused; the saved match is kept."""
     storage = saved_boop_match()
 
-    def opening(gid: str) -> Iterator[float]:
+    def opening(gid: str, screen: str = "setup") -> Iterator[float]:
         yield 0.5
         raise ImportError("parlour.games.boop.rules: broken")
 
@@ -266,3 +266,27 @@ def test_a_saved_match_that_fails_to_open_says_so_and_is_kept(monkeypatch: pytes
     app_mod.App(dom).start()
     dom.run_timers()
     failed_as_told(dom, storage)
+
+
+@pytest.mark.parametrize("game_id", ["boop", "boo", "wooly-bully", "ghosts-galore"])
+def test_a_games_setup_and_its_first_match_need_neither_the_lessons_nor_the_embeds_modules(
+    monkeypatch: pytest.MonkeyPatch, game_id: str
+):
+    """An opening leaves the rules help's lessons and the embed's and diagram's modules to the idle
+    steps (decision 0110): the setup, Start and the match's first screen must not import them (in
+    that task, from source, on a first start). Here they cannot be imported at all."""
+    import sys
+
+    import parlour.web
+
+    for name in ("embed", "teach", "teach_draw", "diagram"):
+        monkeypatch.setitem(sys.modules, f"parlour.web.{name}", None)
+        monkeypatch.delattr(parlour.web, name, raising=False)
+    _app, dom = open_app(f"#/{game_id}")
+    dom.run_timers()  # its opening's steps, where this process has not imported the game yet
+    assert 'data-screen="setup"' in dom.html
+    dom.click("start")
+    for _ in range(3):  # the match's first screen (not the bots' moves after it)
+        if 'data-screen="play"' not in dom.html and dom.timers:
+            dom.timers.pop(0)()
+    assert 'data-screen="play"' in dom.html

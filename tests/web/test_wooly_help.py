@@ -510,3 +510,25 @@ def test_opening_the_help_makes_its_lessons_a_few_a_task_the_page_showing_the_sc
     _at_once, whole = still_app()
     assert dom.html == app.shown == whole.html, "the help as a page making its lessons at once draws it"
     assert dom.html.count('data-still="1"') == len(LESSONS)
+
+
+def test_a_start_on_the_help_draws_it_once_its_lessons_are_made_a_few_a_task(monkeypatch):
+    """A start that lands on the help (a reload, its game's modules in already): its first screen
+    waits for the lessons, made a few a task as when the help is opened (decision 0109)."""
+    from parlour.web import app as app_mod
+    from parlour.web import teach_draw
+    from web.help_pages import task_page
+
+    monkeypatch.setattr(teach_draw, "SLICE_MS", -1.0)  # a lesson a task, whatever the machine
+    dom = task_page("#/wooly-bully/rules")
+    app = app_mod.App(dom)
+    app.put_ms = float("inf")
+    app.start()
+    tasks = 0
+    while not dom.html:
+        assert app.draw_pending and len(dom.tasks) == 1, "nothing drawn while the lessons are made"
+        dom.tasks.pop(0)[1]()
+        tasks += 1
+    assert tasks == len(LESSONS) and not app.making and not app.draw_pending
+    _at_once, whole = still_app()
+    assert dom.html == whole.html

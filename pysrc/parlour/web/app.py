@@ -139,6 +139,9 @@ class App:
         self.held: list[tuple[str, str, str, str, str]] = []
         """Input that arrived while a drawing was pending, acted on in order once the page shows the
         state it acts on (as the browser itself queues input behind a long task)."""
+        self.making = False
+        """A rules help's lessons are being made a few a task (:func:`parlour.web.teach_draw.make_lessons`):
+        the drawing pending waits for them (the first screen of a start too)."""
         self.split_ms = SPLIT_MS
         self.apart = False
         """The action just handled began a screen much larger than the one shown (a network
@@ -250,7 +253,7 @@ class App:
 
     def flush(self) -> None:
         """The pending drawing (:meth:`show`); then the input held meanwhile, one event a task."""
-        if not self.draw_pending:
+        if not self.draw_pending or self.making:
             return
         self.draw_pending = False
         self.task_start = time.perf_counter()
@@ -326,7 +329,7 @@ class App:
             # task, the share done shown between (decision 0038), and open it.
             self.loading = (route.game, fragment)
             if route.game not in self.openings:
-                self.openings[route.game] = boards.opening(route.game)
+                self.openings[route.game] = boards.opening(route.game, route.screen)
                 self.opened[route.game] = 0.0
                 self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
                 # Heard once: the screen's figure moves every step, outside any live region.
@@ -594,7 +597,6 @@ class App:
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
-        from parlour.web import embed
         from parlour.web.play import LOG_SHOWN, has_seat_zones
 
         gid = self.route.game
@@ -665,6 +667,8 @@ class App:
             self.end_closed = False
             self.screen_ui()["focus"] = "end-close" if self.route.screen in NET_SCREENS else "play-again"
         elif action == "embed":
+            from parlour.web import embed  # not before: a game's opening leaves it to the idle steps (0110)
+
             session = self.sessions[gid]
             if arg.isdigit():  # a log line's own button: the moment after that move
                 step = min(int(arg), len(session.match.plies))
@@ -675,6 +679,8 @@ class App:
             self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
             self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
+            from parlour.web import embed
+
             self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.embed_title()))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
@@ -1092,9 +1098,7 @@ class App:
                 screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
-            from parlour.web import embed
             from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
-            from parlour.web.urls import quote
 
             session = self.sessions[r.game]
             board = boards.board(r.game)
@@ -1123,6 +1127,10 @@ class App:
                 more_open=self.more_open,
             )
             if self.embedding is not None:
+                # Only here: a game's opening leaves the embed's module to the idle steps (0110).
+                from parlour.web import embed
+                from parlour.web.urls import quote
+
                 frag, copied = self.embedding
                 edit = ""
                 if r.game in EDITABLE:  # set this moment up in the position editor

@@ -39,7 +39,20 @@ MATCH_STEPS = (
 """What a game's screens need beyond the picker's modules: a match, its screen, embeds, the rules
 help's lessons, the bots' driver. Not imported before the picker is interactive (decision 0004)."""
 
-LATER_STEPS = (*MATCH_STEPS, "parlour.net")
+OPENED_WITH = ("parlour.web.session", "parlour.web.play", "parlour.web.fit", "parlour.web.bots")
+"""Of :data:`MATCH_STEPS`, what a game's screens other than its rules help need (a match, its screen,
+the fitting Boo!'s board imports, the bots' driver): a game opened before the idle steps imports
+these first (:func:`parlour.web.boards.opening`). The rules help's lessons (``teach``, with the
+embed's and the diagram's modules it imports: 0.3-0.6 s of a cold opening at load 6, decision 0110)
+come in the idle steps, or first when the rules help itself is opened."""
+
+NET_STEPS = tuple(
+    f"parlour.net.{name}" for name in ("wire", "fairness", "lobby", "guest", "hostbots", "host")
+)
+"""The network package's modules, each after those it imports (the package imports none of them
+itself: one task of all six was 0.2-0.3 s of a first start, decision 0110)."""
+
+LATER_STEPS = (*MATCH_STEPS, *NET_STEPS)
 """Imported a module a task once the picker is interactive, while the page is idle (:func:`later`):
 a game opened after that finds them in; one opened before imports what is missing in its own steps
 (:func:`parlour.web.boards.opening`). The network package last: only a network table needs it."""

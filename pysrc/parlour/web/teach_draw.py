@@ -53,9 +53,10 @@ def make_lessons(app: App) -> bool:
     count = len(getattr(board, "LESSONS", ()))
 
     def step() -> None:
-        here = (app.route.screen, app.route.game) == ("rules", wanted[0])
-        if not app.draw_pending or app.lessons_of == wanted or not here:
-            return  # the screen was drawn meanwhile (the page's first, at a start), lessons and all
+        if (app.route.screen, app.route.game) != ("rules", wanted[0]) or app.lessons_of == wanted:
+            app.making = False  # elsewhere meanwhile: whatever is current is drawn
+            app.dom.soon(app.flush)
+            return
         began = time.perf_counter()
         try:
             with spent.part("lessons"):
@@ -68,13 +69,13 @@ def make_lessons(app: App) -> bool:
         except Exception:
             # The screen makes them all (what failed raises there, and the screen says the game
             # could not be opened, as for any error making a game's first screen).
-            app.lessons_of = ("", "")
+            app.making = False
             app.flush()
             return
-        app.lessons, app.lessons_of = made, wanted
+        app.lessons, app.lessons_of, app.making = made, wanted, False
         app.dom.soon(app.flush)  # the screen, from the lessons made
 
-    app.draw_pending = True
+    app.draw_pending = app.making = True
     step()
     return True
 
