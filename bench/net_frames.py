@@ -9,7 +9,8 @@ The tasks over 50 ms that ``bench/host_bots.py`` finds with little Python in the
 browser's own rendering of the page (issue #17); this says what that rendering spends. The page
 plays as in ``bench/host_bots.py --guest`` (it reuses its table), inside a network namespace.
 With ``--against DIR`` each game is first traced on another built site in the same run (before).
-``--keep DIR`` writes each raw trace there (open it in Chromium's performance panel).
+``--keep DIR`` writes each raw trace there (open it in Chromium's performance panel);
+``--invalidations`` also traces why each element was restyled or laid out (slow: read its parts only).
 
     python bench/net_frames.py [--seconds 40] [--games wooly-bully,boo] [--against DIR] [--keep DIR]
 """
@@ -43,8 +44,10 @@ CATEGORIES = [
     "disabled-by-default-devtools.timeline.frame",
     "blink.user_timing",
     "v8.execute",
-    "disabled-by-default-devtools.timeline.invalidationTracking",
 ]
+INVALIDATIONS = "disabled-by-default-devtools.timeline.invalidationTracking"
+"""Why each element was restyled or laid out (``--invalidations``): an event for each, which slows the
+page down several times over: read the parts with it, the times without it."""
 
 RENDERING = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize", "UpdateLayer", "Commit")
 """The browser's own work for a frame (its self time is summed as the frame's rendering)."""
@@ -134,7 +137,21 @@ def summary(tasks: list[dict[str, Any]]) -> dict[str, Any]:
     rendering = sorted(p["rendering_ms"] for _, p in parts if p["rendering_ms"] > 0)
     elements = sorted(p["style_elements"] for _, p in parts if p["style_elements"])
     longest = sorted(parts, key=lambda tp: -tp[0]["dur"])[:6]
+    # The tasks that restyled most (a whole subtree: a screen, `inert`): element counts do not
+    # depend on the machine's load, so before and after compare even on a busy machine.
+    restyled = sorted(parts, key=lambda tp: -tp[1]["style_elements"])[:3]
     t0 = min((t["ts"] for t in tasks), default=0)
+
+    def brief(t: dict[str, Any], p: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "at_s": round((t["ts"] - t0) / 1e6, 1),
+            "ms": round(t["dur"] / 1000, 1),
+            "rendering_ms": p["rendering_ms"],
+            "style_elements": p["style_elements"],
+            "layout_objects": p["layout_objects"][:4],
+            "forced": p["forced"][:4],
+            "self_ms": p["self_ms"],
+        }
 
     def spread(values: list[float]) -> dict[str, float]:
         if not values:
@@ -152,22 +169,14 @@ def summary(tasks: list[dict[str, Any]]) -> dict[str, Any]:
         "rendering_ms": spread(rendering),
         "style_elements": spread([float(x) for x in elements]),
         "forced": sum(len(p["forced"]) for _, p in parts),
-        "longest": [
-            {
-                "at_s": round((t["ts"] - t0) / 1e6, 1),
-                "ms": round(t["dur"] / 1000, 1),
-                "rendering_ms": p["rendering_ms"],
-                "style_elements": p["style_elements"],
-                "layout_objects": p["layout_objects"][:4],
-                "forced": p["forced"][:4],
-                "self_ms": p["self_ms"],
-            }
-            for t, p in longest
-        ],
+        "longest": [brief(t, p) for t, p in longest],
+        "most_restyled": [brief(t, p) for t, p in restyled],
     }
 
 
-def trace_one(browser: Any, url: str, gid: str, seconds: float, keep: str, tag: str) -> dict[str, Any]:
+def trace_one(
+    browser: Any, url: str, gid: str, seconds: float, keep: str, tag: str, categories: list[str]
+) -> dict[str, Any]:
     """A host's table of hard bots with a guest watching, traced from Start for ``seconds``."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(INSTRUMENT)
@@ -181,7 +190,7 @@ def trace_one(browser: Any, url: str, gid: str, seconds: float, keep: str, tag: 
     page.wait_for_selector("#net-start:not([disabled])")
     for each in (page, guest):
         each.evaluate(RESET)
-    browser.start_tracing(categories=CATEGORIES)
+    browser.start_tracing(categories=categories)
     page.evaluate("performance.mark('bench-host')")
     guest.evaluate("performance.mark('bench-guest')")
     page.click("#net-start")
@@ -215,6 +224,7 @@ def main() -> None:
         "--against", default="", help="another built site traced first in the same run (before)"
     )
     parser.add_argument("--keep", default="", help="a folder for the raw traces")
+    parser.add_argument("--invalidations", action="store_true", help="also trace why each was restyled")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("PARLOUR_QUIET", "1")
@@ -227,12 +237,13 @@ def main() -> None:
         inner = f"{build.NETNS_SETUP} && exec '{sys.executable}' '{__file__}' --inside {again}"
         raise SystemExit(subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode)
     other = serve(Path(args.against).resolve()) if args.against else None
+    categories = CATEGORIES + ([INVALIDATIONS] if args.invalidations else [])
 
     def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if other is not None:
-            out["against"] = trace_one(browser, other[0], gid, args.seconds, args.keep, "against")
-        out["this"] = trace_one(browser, url, gid, args.seconds, args.keep, "this")
+            out["against"] = trace_one(browser, other[0], gid, args.seconds, args.keep, "against", categories)
+        out["this"] = trace_one(browser, url, gid, args.seconds, args.keep, "this", categories)
         return out
 
     try:
