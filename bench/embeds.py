@@ -137,7 +137,13 @@ def one_run(p: Any, url: str, count: int, shared: bool) -> dict[str, float]:
         figures["warm_s"] = time.perf_counter() - start
         boot = page.frames[-1].evaluate("window.parlourEmbedBoot || null") if count else None
         if boot:  # where the embed's worker spent its start (ms since it started)
-            figures.update({f"worker_{k}_ms": float(v) for k, v in boot.items() if k != "start"})
+            figures.update(
+                {
+                    f"worker_{k}_ms": float(v)
+                    for k, v in boot.items()
+                    if k != "start" and not isinstance(v, bool)
+                }
+            )
     browser.close()
     return figures
 
