@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -36,6 +37,20 @@ window.bench = async (wheel, source) => {
 };
 window.benchReady = true;
 </script>"""
+
+
+def in_network_namespace(script: str, what: str) -> None:
+    """Run ``script`` again, with this process's arguments and ``--inside``, in a network namespace
+    of its own (``unshare -n``, as root; ``NETNS_SETUP`` in build.py), and exit with its code;
+    return at once if this process is already in one (``PARLOUR_NETNS``). WebRTC needs an ICE
+    candidate, which the namespace's own address gives, as the network browser tests do."""
+    if os.environ.get("PARLOUR_NETNS"):
+        return
+    if not build.netns_available():
+        raise SystemExit(f"{what} needs a network namespace (run as root with unshare) for ICE candidates")
+    again = " ".join(f"'{a}'" for a in sys.argv[1:])
+    inner = f"{build.NETNS_SETUP} && exec '{sys.executable}' '{script}' --inside {again}"
+    raise SystemExit(subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode)
 
 
 def serve_dist() -> tuple[str, Any]:

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -31,9 +30,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pysrc")]
 
-import build  # noqa: E402
 
-from harness import serve  # noqa: E402
+from harness import in_network_namespace, serve  # noqa: E402
 from play_latency import INSTRUMENT, ON_PAGE, each_game, named, spread  # noqa: E402
 
 RESET = (
@@ -128,14 +126,8 @@ def main() -> None:
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("PARLOUR_QUIET", "1")
-    if args.guest and not args.inside and not os.environ.get("PARLOUR_NETNS"):
-        if not build.netns_available():
-            raise SystemExit(
-                "--guest needs a network namespace (run as root with unshare) for ICE candidates"
-            )
-        again = " ".join(f"'{a}'" for a in sys.argv[1:])
-        inner = f"{build.NETNS_SETUP} && exec '{sys.executable}' '{__file__}' --inside {again}"
-        raise SystemExit(subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode)
+    if args.guest and not args.inside:
+        in_network_namespace(__file__, "--guest")
     other = serve(Path(args.against).resolve()) if args.against else None
 
     def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:

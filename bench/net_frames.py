@@ -21,7 +21,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -31,9 +30,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pysrc")]
 
-import build  # noqa: E402
 
-from harness import serve  # noqa: E402
+from harness import in_network_namespace, serve  # noqa: E402
 from host_bots import RESET, watcher  # noqa: E402
 from play_latency import INSTRUMENT, each_game  # noqa: E402
 
@@ -228,14 +226,8 @@ def main() -> None:
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("PARLOUR_QUIET", "1")
-    if not args.inside and not os.environ.get("PARLOUR_NETNS"):
-        if not build.netns_available():
-            raise SystemExit(
-                "a guest needs a network namespace (run as root with unshare) for ICE candidates"
-            )
-        again = " ".join(f"'{a}'" for a in sys.argv[1:])
-        inner = f"{build.NETNS_SETUP} && exec '{sys.executable}' '{__file__}' --inside {again}"
-        raise SystemExit(subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode)
+    if not args.inside:
+        in_network_namespace(__file__, "a guest")
     other = serve(Path(args.against).resolve()) if args.against else None
     categories = CATEGORIES + ([INVALIDATIONS] if args.invalidations else [])
 

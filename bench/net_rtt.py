@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -33,7 +32,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pys
 
 import build  # noqa: E402
 
-from harness import CHROMIUM_ARGS  # noqa: E402
+from harness import CHROMIUM_ARGS, in_network_namespace  # noqa: E402
 from parlour.web import qr  # noqa: E402
 
 DECISION = "#main .cell.legal, #no-ghost, [data-action=graduate]"
@@ -155,11 +154,8 @@ def main() -> None:
     args = parser.parse_args()
     if not (build.DIST / "index.html").exists():
         build.build()
-    if not args.inside and not os.environ.get("PARLOUR_NETNS"):
-        if not build.netns_available():
-            raise SystemExit("needs a network namespace (run as root with unshare) for ICE candidates")
-        inner = f"{build.NETNS_SETUP} && exec '{sys.executable}' '{__file__}' --inside --moves {args.moves}"
-        raise SystemExit(subprocess.run(["unshare", "-n", "sh", "-c", inner]).returncode)
+    if not args.inside:
+        in_network_namespace(__file__, "a WebRTC link")
     print(json.dumps(measure(args.moves), indent=2))
 
 

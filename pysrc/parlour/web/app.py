@@ -42,11 +42,12 @@ GAME_SCREENS = ("setup", "play", "rules", "host")
 """Screens that need the game's rules and board loaded."""
 LOADING_PAINT_MS = 30
 OPEN_SLICE_MS = 40.0
-"""A game's opening (:meth:`App.open_step`) runs its import steps back to back in one task until
-this long (ms) has gone, then lets the page paint its figure (decision 0110): a step a task made a
-first opening 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing
-the loading screen again, however quick its step. A step runs only while the task has room for
-one as long as the longest step of that opening so far."""
+"""A game's opening (:meth:`App.open_step`) runs another import step in the same task only while
+the task, within this long (ms), has room for one as long as the longest step of that opening so
+far; then it lets the page paint its figure (decision 0110). A step a task made a first opening
+15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing the loading
+screen again, however quick its step; a plain "until 25 ms have gone" put a 10 ms and a 40 ms step
+in one task."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
