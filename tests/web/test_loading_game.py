@@ -67,12 +67,10 @@ def test_opening_a_game_names_its_loading_with_the_share_done_in_the_persons_lan
     assert not_loaded == ["ghosts-galore"]
 
 
-def test_quick_steps_share_a_task_until_its_slice_is_used_a_slow_one_ends_it(monkeypatch: pytest.MonkeyPatch):
-    """Steps of a few ms run back to back in one task (decision 0110), the figure shown between two
-    tasks; a step that starts under the slice ends the task whatever it takes. Time here is a clock
-    each step moves on by its own cost."""
+def figures_of_an_opening(monkeypatch: pytest.MonkeyPatch, costs: list[int]) -> list[str | None]:
+    """Open boop. with import steps that take ``costs`` (ms) each, on a clock each step moves on by
+    its own cost: the loading screen's figure after each task, until the game's screen is shown."""
     now = [0.0]
-    costs = [4, 4, 4, 4, 30, 4, 4, 4]  # ms: one large module among small ones
     asked: list[str] = []
 
     def opening(gid: str, screen: str = "setup") -> Iterator[float]:
@@ -84,40 +82,30 @@ def test_quick_steps_share_a_task_until_its_slice_is_used_a_slow_one_ends_it(mon
     monkeypatch.setattr(boards, "loaded", lambda gid: gid in asked)
     monkeypatch.setattr(boards, "opening", opening)
     monkeypatch.setattr(app_mod, "time", SimpleNamespace(perf_counter=lambda: now[0], time=time.time))
-    assert app_mod.OPEN_SLICE_MS == 40.0
     _app, dom = open_app("#/boop", dict(RU))
     shown = []
     while 'data-screen="loading"' in dom.html:
         assert len(dom.timers) == 1
         dom.timers.pop(0)()
         shown.append(figure(dom.html)[1])
+    assert 'data-screen="setup"' in dom.html and asked == ["boop"]
+    return shown
+
+
+def test_quick_steps_share_a_task_until_its_slice_is_used_a_slow_one_ends_it(monkeypatch: pytest.MonkeyPatch):
+    """Steps of a few ms run back to back in one task (decision 0110), the figure shown between two
+    tasks; a step that starts under the slice ends the task whatever it takes."""
+    assert app_mod.OPEN_SLICE_MS == 40.0
+    shown = figures_of_an_opening(monkeypatch, [4, 4, 4, 4, 30, 4, 4, 4])  # one large module
     # 4+4+4+4+30 ms (the fifth step began at 16 ms, with room for one of 4), then the three small
     # ones (room for one of 30 each); the screen is made in a task of its own, after "100 %".
     assert shown == ["62", "100", None]
-    assert 'data-screen="setup"' in dom.html and asked == ["boop"]
 
 
 def test_steps_as_long_as_half_the_slice_stay_a_task_each(monkeypatch: pytest.MonkeyPatch):
     """Steps compiled from source on a loaded machine (20-60 ms): two in one task would pass 50 ms,
     so each is a task of its own, as the longest step so far leaves no room for another."""
-    now = [0.0]
-    costs = [20, 10, 10, 25, 10]
-    asked: list[str] = []
-
-    def opening(gid: str, screen: str = "setup") -> Iterator[float]:
-        for done, ms in enumerate(costs, 1):
-            now[0] += ms / 1000
-            yield done / len(costs)
-        asked.append(gid)
-
-    monkeypatch.setattr(boards, "loaded", lambda gid: gid in asked)
-    monkeypatch.setattr(boards, "opening", opening)
-    monkeypatch.setattr(app_mod, "time", SimpleNamespace(perf_counter=lambda: now[0], time=time.time))
-    _app, dom = open_app("#/boop", dict(RU))
-    shown = []
-    while 'data-screen="loading"' in dom.html:
-        dom.timers.pop(0)()
-        shown.append(figure(dom.html)[1])
+    shown = figures_of_an_opening(monkeypatch, [20, 10, 10, 25, 10])
     # 20 ms leaves room for nothing as long (40); 10+10 (the longest so far 20); 25 alone; 10.
     assert shown == ["20", "60", "80", "100", None]
 
