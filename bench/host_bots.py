@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pysrc")]
 
 
-from harness import in_network_namespace, serve  # noqa: E402
+from harness import in_network_namespace, join_table, serve  # noqa: E402
 from play_latency import INSTRUMENT, ON_PAGE, each_game, named, spread  # noqa: E402
 
 RESET = (
@@ -62,21 +62,9 @@ def figures(page: Any) -> dict[str, Any]:
 
 def watcher(browser: Any, host: Any) -> Any:
     """A guest's page joining the host's table to watch, by the invite link and the answer code."""
-    host.wait_for_selector("#invite-link", timeout=60_000)
-    link = host.input_value("#invite-link")
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(INSTRUMENT)
-    guest = context.new_page()
-    guest.goto(link)
-    guest.wait_for_selector("#net-answer", timeout=180_000)
-    guest.fill("#net-name", "Bench")
-    guest.select_option("#net-want", "watch")
-    guest.click("#net-answer")
-    guest.wait_for_selector("#answer-out", timeout=60_000)
-    host.fill("#answer-code", guest.input_value("#answer-out"))
-    host.click("#net-accept")
-    guest.wait_for_selector("[data-screen=net-guest]", timeout=60_000)
-    return guest
+    return join_table(host, context, "watch")["guest"]
 
 
 def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, guest: bool) -> dict[str, Any]:

@@ -232,7 +232,7 @@ def test_on_one_device_the_page_keeps_the_reveal_through_hands_and_a_picker_unti
 
     # A fixed castle: a start's seed is the clock, and about 1 castle in 100 has no route for
     # anyone to the first visitor (the reveal is then words alone: "no route" for each seat).
-    dom, app, session = boo_hot_seat(3)
+    dom, _app, session = boo_hot_seat(3)
     dom.timers.clear()
     dom.click("boo-hand", "0")
     dom.click("boo-hand", "1")
