@@ -36,6 +36,7 @@ port.onmessage = (event) => {
     const lang = [new URLSearchParams(location.hash.slice(1)).get("lang"), ...navigator.languages]
       .map((p) => String(p).toLowerCase().split("-")[0]).find((p) => words[p]) || "en";
     root.textContent = words[lang].replace("{reason}", reply.fatal);
+    root.className = "embed";
     root.setAttribute("role", "alert");
     root.setAttribute("aria-busy", "false");
     toParent({ type: "parlour:error", message: "Parlour could not start: " + reply.fatal });
