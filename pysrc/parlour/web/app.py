@@ -48,6 +48,10 @@ far; then it lets the page paint its figure (decision 0110). A step a task made 
 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing the loading
 screen again, however quick its step; a plain "until 25 ms have gone" put a 10 ms and a 40 ms step
 in one task."""
+OPEN_STEP_MS = 25.0
+"""How long the next step of an opening may take, assumed before it is known: the longest a module
+of the size decision 0113 allows (14 KB of shipped source) compiles in, quiet. Without it, a quick
+first step (``web.session``, 15 ms) took the next, the match screen's (38 ms), into its task."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
@@ -891,12 +895,12 @@ class App:
             share = next(steps, None)
             self.step_ms[gid] = max(self.step_ms.get(gid, 0.0), self.elapsed_ms())
             # While the person waits for it, another step runs in the same task while the slice
-            # has room for one as long as the longest so far (steps from source are 20-60 ms at
-            # load: each stays a task of its own); the screen asked for is made in a task of its
-            # own, after "100 %" is shown.
+            # has room for one as long as the longest so far, and at least OPEN_STEP_MS (steps
+            # from source are 20-60 ms at load: each stays a task of its own); the screen asked
+            # for is made in a task of its own, after "100 %" is shown.
             while share is not None and share < 1 and wanted:
                 began = self.elapsed_ms()
-                if began + self.step_ms[gid] >= OPEN_SLICE_MS:
+                if began + max(self.step_ms[gid], OPEN_STEP_MS) >= OPEN_SLICE_MS:
                     break
                 self.opened[gid] = share
                 share = next(steps, None)
