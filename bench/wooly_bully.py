@@ -96,7 +96,7 @@ def board_figures(state: WoolyState, seat: int) -> dict[str, float]:
     board finds where it fits and draws the whole screen's board markup."""
     from parlour.i18n import translate
     from parlour.web.boards import wooly_bully as wb
-    from parlour.web.play import BoardContext
+    from parlour.web.context import BoardContext
     from parlour.web.session import LocalSession, Seat
 
     session = LocalSession.new(GAME, [Seat("human")] * state.players, BOTS, {}, "bench")

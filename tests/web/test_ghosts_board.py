@@ -14,7 +14,8 @@ from parlour.games.ghosts_galore.moves import Pencil
 from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import ghosts_galore as board
-from parlour.web.play import BoardContext, log_item
+from parlour.web.context import BoardContext
+from parlour.web.match_log import log_item
 from parlour.web.session import HUMAN, LocalSession, Seat
 from web.test_netplay import FakeApp, Wire, join
 

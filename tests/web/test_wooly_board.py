@@ -12,7 +12,7 @@ from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import wooly_bully as wb
 from parlour.web.boards import wooly_svg
-from parlour.web.play import BoardContext
+from parlour.web.context import BoardContext
 from parlour.web.session import LocalSession, Seat
 from wooly_bully.wooly_helpers import BLACK, DEEP_FOREST, RED, WOLVES, YELLOW, built, tid, wolf_ready
 

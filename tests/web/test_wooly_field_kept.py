@@ -11,7 +11,7 @@ from parlour.games.wooly_bully import BOTS, GAME
 from parlour.i18n import translate
 from parlour.web.boards import wooly_bully as wb
 from parlour.web.boards import wooly_svg
-from parlour.web.play import BoardContext
+from parlour.web.context import BoardContext
 from parlour.web.session import LocalSession, Seat
 
 

@@ -20,7 +20,7 @@ from parlour.web.saves import Saves
 if TYPE_CHECKING:
     from parlour.web import teach
     from parlour.web.bots import BotDriver
-    from parlour.web.play import BoardContext, Refusal
+    from parlour.web.context import BoardContext, Refusal
     from parlour.web.session import LocalSession
 
 # The picker needs none of a match's modules (session, play, bots, embed, teach, and what they
@@ -516,7 +516,7 @@ class App:
             self.schedule_ai()
 
     def announce_last(self) -> None:
-        from parlour.web.play import announcement
+        from parlour.web.match_log import announcement
 
         session = self.sessions[self.route.game]
         said = announcement(self.t, self.context(session), boards.board(session.game.id))
@@ -604,7 +604,8 @@ class App:
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
-        from parlour.web.play import LOG_SHOWN, has_seat_zones
+        from parlour.web.match_log import LOG_SHOWN
+        from parlour.web.play import has_seat_zones
 
         gid = self.route.game
         if self.route.screen == "editor" and gid in EDITABLE:
@@ -792,7 +793,7 @@ class App:
             return
         if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
-            from parlour.web.play import LOG_SHOWN
+            from parlour.web.match_log import LOG_SHOWN
 
             step = min(max(int(arg) + (1 if key == "ArrowDown" else -1), 1), len(session.match.plies))
             first = self.log_first(session)
@@ -955,7 +956,7 @@ class App:
 
     def refuse(self, err: IllegalMove, target: str) -> None:
         """Show why an action was refused beside the board, on the element acted on, and say it."""
-        from parlour.web.play import Refusal
+        from parlour.web.context import Refusal
 
         reason = self.t(err.code, **err.params) if err.code else err.message
         self.refused = Refusal(reason, err.rule or "", target)
@@ -966,7 +967,7 @@ class App:
 
     def log_first(self, session: LocalSession) -> int:
         """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
-        from parlour.web.play import log_first
+        from parlour.web.match_log import log_first
 
         return log_first(len(session.match.plies), self.replay, self.earlier_of(session))
 
@@ -977,13 +978,13 @@ class App:
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
-        from parlour.web.play import is_private, privacy_seat
+        from parlour.web.context import is_private, privacy_seat
 
         return privacy_seat(ctx.session, is_private(board, ctx), self.revealed)
 
     # --- drawing ----------------------------------------------------------------------------
     def context(self, session: LocalSession) -> BoardContext:
-        from parlour.web.play import BoardContext, is_private
+        from parlour.web.context import BoardContext, is_private
 
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
@@ -1112,7 +1113,8 @@ class App:
                 screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
-            from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
+            from parlour.web.context import decision_of, privacy_screen, seat_name
+            from parlour.web.play import game_screen
 
             session = self.sessions[r.game]
             board = boards.board(r.game)

@@ -15,8 +15,8 @@ from typing import Any
 
 from parlour.engine import Event
 from parlour.web import fit
+from parlour.web.context import BoardContext, T
 from parlour.web.markup import esc, tag
-from parlour.web.play import BoardContext, T
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 STYLE = {

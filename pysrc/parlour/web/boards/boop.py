@@ -12,8 +12,8 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from parlour.engine import IllegalMove
+from parlour.web.context import BoardContext, Choice, Decision, T, Timing, still_drawing, timing
 from parlour.web.markup import attrs, esc, region, region_of, tag
-from parlour.web.play import BoardContext, Choice, Decision, T, Timing, still_drawing, timing
 
 CELL = 100
 MARGIN = 70

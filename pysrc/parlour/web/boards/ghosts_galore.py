@@ -23,8 +23,8 @@ from parlour.games.ghosts_galore.tiles import tile_set
 from parlour.web.boards import ghosts_draw as draw
 from parlour.web.boards.ghosts_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
 from parlour.web.boards.ghosts_help import examples as help_examples  # noqa: F401
+from parlour.web.context import BoardContext, Choice, Decision, still_drawing
 from parlour.web.markup import attrs, button, esc, region, region_of, tag
-from parlour.web.play import BoardContext, Choice, Decision, still_drawing
 from parlour.web.screens import seat_label
 
 GID = "ghosts-galore"

@@ -19,8 +19,8 @@ from parlour.games.wooly_bully.tiles import COLOURS, FOREST, shepherd_id, tile
 from parlour.web import markup
 from parlour.web.boards import wooly_svg as svg
 from parlour.web.boards.wooly_help import HELP, HELP_RULES, LESSONS  # noqa: F401  (the help reads them here)
+from parlour.web.context import BoardContext, Choice, Decision
 from parlour.web.markup import attrs, button, esc, region_of, tag
-from parlour.web.play import BoardContext, Choice, Decision
 
 KEEP_UI = ("sel", "at", "rot")
 """The person's choice in progress survives a bot's out-of-turn move (dropped when it no longer fits)."""
@@ -173,7 +173,7 @@ def tile_words(t: Any, tile_id: int) -> str:
 
 
 def seat_title(ctx: BoardContext, seat: int) -> str:
-    from parlour.web.play import seat_name
+    from parlour.web.context import seat_name
 
     session = ctx.session
     if session is None:  # a network table: the names the players gave
