@@ -86,11 +86,13 @@ def figure(
             for s in range(view["players"])
         ]
         if seat is not None and view["hidden"][seat] is not None and not view["hidden_placed"][seat]:
+            from parlour.games.ghosts_galore.tiles import tile_set
+            from parlour.web.boards import ghosts_draw, ghosts_table
+
             tid = view["hidden"][seat]  # the chosen seat's view: their hidden tile too
-            tile = board.tile_set()[tid]
             panes.append(
                 _head(t("ghosts-galore.hidden-tile"))
-                + board.draw.tile_svg(tile, 0, esc(board.tile_label(ctx, tid)))
+                + ghosts_draw.tile_svg(tile_set()[tid], 0, esc(ghosts_table.tile_label(ctx, tid)))
             )
     title = t("embed.title", game=t(f"game.{game.id}.name"))
     if game.id == "ghosts-galore" and box is not None and focus is not None and 0 <= focus < len(panes):

@@ -43,7 +43,9 @@ OPENING: dict[str, tuple[str, ...]] = {
         "wooly_bully", "tiles board moves state bots play valid rules", "wooly_svg wooly_help wooly_bully"
     ),
     "ghosts-galore": _order(
-        "ghosts_galore", "tiles board moves scoring rules bots", "ghosts_draw ghosts_help ghosts_galore"
+        "ghosts_galore",
+        "tiles board moves scoring rules bots",
+        "ghosts_draw ghosts_help ghosts_table ghosts_galore",
     ),
 }
 """The modules that opening a game imports (its rules and board, once the app is up), in the order
