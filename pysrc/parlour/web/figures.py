@@ -63,9 +63,11 @@ def figure(
     if game.id == "boo":
         panes = [board.castle_svg(ctx, None)]
     elif game.id == "wooly-bully":
+        from parlour.web.boards import wooly_field
+
         view = game.view(state, seat)
         field = board.field_svg(ctx, view, state.board, board.targets(ctx, None), seat)
-        x, y, w, h = board.fit_box(view)
+        x, y, w, h = wooly_field.fit_box(view)
         grass = f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" fill="#9cc28a"/>'
         field = re.sub(r'viewBox="[^"]*"', f'viewBox="{x:.0f} {y:.0f} {w:.0f} {h:.0f}"', field, count=1)
         panes = [field.replace(">", ">" + grass, 1)]

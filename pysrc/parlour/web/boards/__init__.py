@@ -40,7 +40,9 @@ OPENING: dict[str, tuple[str, ...]] = {
     "boop": _order("boop", "board state rules consistency notation ai game", "boop_bed boop"),
     "boo": _order("boo", "castle route solver rules bots", "boo_svg boo_castle boo_help boo_zones boo"),
     "wooly-bully": _order(
-        "wooly_bully", "tiles board moves state bots play valid rules", "wooly_svg wooly_help wooly_bully"
+        "wooly_bully",
+        "tiles board moves state bots play valid rules",
+        "wooly_svg wooly_field wooly_help wooly_bully",
     ),
     "ghosts-galore": _order(
         "ghosts_galore",
