@@ -27,7 +27,6 @@ NOT_SPLIT_YET = {
     "parlour.web.netplay",  # splitnet
     "parlour.net.host",  # splitnet
     "parlour.web.embed",  # splitnet
-    "parlour.games.boo.rules",
     "parlour.games.ghosts_galore.rules",
     "parlour.games.wooly_bully.rules",
 }

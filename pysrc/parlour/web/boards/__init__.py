@@ -38,7 +38,9 @@ def _order(package: str, modules: str, board_modules: str) -> tuple[str, ...]:
 
 OPENING: dict[str, tuple[str, ...]] = {
     "boop": _order("boop", "board state rules consistency notation ai game", "boop_bed boop"),
-    "boo": _order("boo", "castle route solver rules bots", "boo_svg boo_castle boo_help boo_zones boo"),
+    "boo": _order(
+        "boo", "castle route solver state written rules bots", "boo_svg boo_castle boo_help boo_zones boo"
+    ),
     "wooly-bully": _order(
         "wooly_bully",
         "tiles board moves state bots play valid rules",
