@@ -48,7 +48,7 @@ OPENING: dict[str, tuple[str, ...]] = {
     ),
     "ghosts-galore": _order(
         "ghosts_galore",
-        "tiles board moves scoring rules bots",
+        "tiles board moves scoring bots written rules",
         "ghosts_draw ghosts_help ghosts_table ghosts_galore",
     ),
 }
