@@ -43,7 +43,7 @@ OPENING: dict[str, tuple[str, ...]] = {
     ),
     "wooly-bully": _order(
         "wooly_bully",
-        "tiles board moves state bots play valid rules",
+        "tiles board moves state bots play legal valid written rules",
         "wooly_svg wooly_field wooly_help wooly_bully",
     ),
     "ghosts-galore": _order(
