@@ -141,7 +141,7 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     page.evaluate("localStorage.removeItem('parlour.saves.boop')")
     # Only Parlour's own wheel and Pyodide's two modules can have come, and all of them are counted
     # (the modules come by import(), which no fetch sees): the figure moves before the big files come.
-    wheel = next(dist.glob("parlour-*.whl")).name
+    wheel = next(dist.glob("parlour-*.whl.gz")).name
     have = megabytes(dist, wheel, "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
     total = megabytes(
         dist, *(p.relative_to(dist).as_posix() for p in build.start_download(dist, dist / wheel))

@@ -16,7 +16,7 @@ import pytest
 from parlour.engine import Match, encode_link
 from parlour.games.boop import GAME
 from parlour.web import app as app_mod
-from parlour.web import play
+from parlour.web import context, match_log
 from parlour.web.boards import boop as boop_board
 from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
@@ -202,8 +202,8 @@ def test_a_refusal_links_its_rule_by_name_and_never_shows_the_code_as_words():
 
 
 def test_rule_codes_are_taken_out_of_sentences_once_each():
-    assert play.split_rule("Taken (BP-2). (BP-2)") == ("Taken.", ["BP-2"])
-    assert play.split_rule("Plain words.") == ("Plain words.", [])
+    assert context.split_rule("Taken (BP-2). (BP-2)") == ("Taken.", ["BP-2"])
+    assert context.split_rule("Plain words.") == ("Plain words.", [])
 
 
 def test_the_log_lists_automatic_steps_under_their_move():
@@ -269,12 +269,12 @@ def test_focus_goes_to_the_status_when_the_button_it_was_on_is_gone():
 
 def test_no_privacy_screen_against_the_ai_or_on_a_board_without_secrets(monkeypatch):
     session = LocalSession.new(TOY, [Seat(HUMAN), Seat("random")], {"random": lambda: None}, seed=1)
-    assert play.privacy_seat(session, True, None) is None
+    assert context.privacy_seat(session, True, None) is None
     people = LocalSession.new(TOY, [Seat(HUMAN), Seat(HUMAN)], {}, seed=1)
-    assert play.privacy_seat(people, False, None) is None
-    assert play.privacy_seat(people, True, None) == 0
-    assert play.privacy_seat(people, True, 0) is None
-    markup = play.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
+    assert context.privacy_seat(people, False, None) is None
+    assert context.privacy_seat(people, True, None) == 0
+    assert context.privacy_seat(people, True, 0) is None
+    markup = context.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
     assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.title:Anna" in markup
 
 
@@ -438,7 +438,7 @@ def test_each_event_animates_once_and_a_move_takes_at_most_600_ms():
         int(re.search(r"--delay:(\d+)ms", s).group(1)) + int(re.search(r"--dur:(\d+)ms", s).group(1))
         for s in animated
     ]
-    assert max(ends) <= play.MOVE_MS
+    assert max(ends) <= context.MOVE_MS
     dom.click("kind", "kitten")  # a selection change redraws without replaying the move
     assert 'class="anim' not in dom.html
 
@@ -446,8 +446,8 @@ def test_each_event_animates_once_and_a_move_takes_at_most_600_ms():
 @pytest.mark.parametrize("steps", [1, 2, 3, 5, 9])
 @pytest.mark.parametrize("speed", [1.0, 0.5])
 def test_a_move_of_any_length_fits_in_600_ms_scaled_by_speed(steps, speed):
-    assert play.move_duration(steps, speed) <= play.MOVE_MS * speed
-    assert play.timing(steps, 0.0) == play.Timing(0, 0)
+    assert context.move_duration(steps, speed) <= context.MOVE_MS * speed
+    assert context.timing(steps, 0.0) == context.Timing(0, 0)
 
 
 def test_saves_keep_several_matches_newest_first_and_move_an_old_single_save_into_a_slot():
@@ -575,9 +575,9 @@ def test_a_log_entry_says_the_move_in_words_and_keeps_its_notation_out_of_sight(
     assert re.search(r'<button[^>]*id="replay-1"[^>]*title="k@a1"[^>]*data-notation="k@a1"', dom.html)
     assert "<code>" not in dom.html
     t = partial(translate, "ru")
-    item = play.LogItem(4, "Аня берёт плитку", "take 79 a2 r0", ["событие"])
+    item = match_log.LogItem(4, "Аня берёт плитку", "take 79 a2 r0", ["событие"])
     for replayable in (True, False):
-        html = play.log_entry_markup(t, item, current=False, replayable=replayable)
+        html = match_log.log_entry_markup(t, item, current=False, replayable=replayable)
         words = re.sub(r"<[^>]+>", " ", html)
         assert "5. Аня берёт плитку" in words and "take" not in words
         assert 'title="take 79 a2 r0"' in html and 'data-notation="take 79 a2 r0"' in html

@@ -277,7 +277,7 @@
     await pause();
   };
   const startPython = async () => {
-    const wheel = fetch(new URL(config.wheel, base)).then((r) => r.arrayBuffer());
+    const wheel = import(new URL("assets/wheel.mjs", base).href).then((m) => m.fetchWheel(new URL(config.wheel, base)));
     const [{ loadPyodide }, snapshot] = await Promise.all([
       import(new URL("pyodide/pyodide.mjs", base).href),
       "caches" in window ? savedSnapshot() : null,

@@ -20,7 +20,7 @@ from parlour.web.saves import Saves
 if TYPE_CHECKING:
     from parlour.web import teach
     from parlour.web.bots import BotDriver
-    from parlour.web.play import BoardContext, Refusal
+    from parlour.web.context import BoardContext, Refusal
     from parlour.web.session import LocalSession
 
 # The picker needs none of a match's modules (session, play, bots, embed, teach, and what they
@@ -48,6 +48,10 @@ far; then it lets the page paint its figure (decision 0110). A step a task made 
 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing the loading
 screen again, however quick its step; a plain "until 25 ms have gone" put a 10 ms and a 40 ms step
 in one task."""
+OPEN_STEP_MS = 25.0
+"""How long the next step of an opening may take, assumed before it is known: the longest a module
+of the size decision 0113 allows (14 KB of shipped source) compiles in, quiet. Without it, a quick
+first step (``web.session``, 15 ms) took the next, the match screen's (38 ms), into its task."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
@@ -541,7 +545,7 @@ class App:
             self.schedule_ai()
 
     def announce_last(self) -> None:
-        from parlour.web.play import announcement
+        from parlour.web.match_log import announcement
 
         session = self.sessions[self.route.game]
         said = announcement(self.t, self.context(session), boards.board(session.game.id))
@@ -629,7 +633,8 @@ class App:
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
-        from parlour.web.play import LOG_SHOWN, has_seat_zones
+        from parlour.web.match_log import LOG_SHOWN
+        from parlour.web.play import has_seat_zones
 
         gid = self.route.game
         if self.route.screen == "editor" and gid in EDITABLE:
@@ -819,7 +824,7 @@ class App:
             return
         if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
-            from parlour.web.play import LOG_SHOWN
+            from parlour.web.match_log import LOG_SHOWN
 
             step = min(max(int(arg) + (1 if key == "ArrowDown" else -1), 1), len(session.match.plies))
             first = self.log_first(session)
@@ -922,12 +927,12 @@ class App:
             share = next(steps, None)
             self.step_ms[gid] = max(self.step_ms.get(gid, 0.0), self.elapsed_ms())
             # While the person waits for it, another step runs in the same task while the slice
-            # has room for one as long as the longest so far (steps from source are 20-60 ms at
-            # load: each stays a task of its own); the screen asked for is made in a task of its
-            # own, after "100 %" is shown.
+            # has room for one as long as the longest so far, and at least OPEN_STEP_MS (steps
+            # from source are 20-60 ms at load: each stays a task of its own); the screen asked
+            # for is made in a task of its own, after "100 %" is shown.
             while share is not None and share < 1 and wanted:
                 began = self.elapsed_ms()
-                if began + self.step_ms[gid] >= OPEN_SLICE_MS:
+                if began + max(self.step_ms[gid], OPEN_STEP_MS) >= OPEN_SLICE_MS:
                     break
                 self.opened[gid] = share
                 share = next(steps, None)
@@ -982,7 +987,7 @@ class App:
 
     def refuse(self, err: IllegalMove, target: str) -> None:
         """Show why an action was refused beside the board, on the element acted on, and say it."""
-        from parlour.web.play import Refusal
+        from parlour.web.context import Refusal
 
         reason = self.t(err.code, **err.params) if err.code else err.message
         self.refused = Refusal(reason, err.rule or "", target)
@@ -993,7 +998,7 @@ class App:
 
     def log_first(self, session: LocalSession) -> int:
         """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
-        from parlour.web.play import log_first
+        from parlour.web.match_log import log_first
 
         return log_first(len(session.match.plies), self.replay, self.earlier_of(session))
 
@@ -1004,13 +1009,13 @@ class App:
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
-        from parlour.web.play import is_private, privacy_seat
+        from parlour.web.context import is_private, privacy_seat
 
         return privacy_seat(ctx.session, is_private(board, ctx), self.revealed)
 
     # --- drawing ----------------------------------------------------------------------------
     def context(self, session: LocalSession) -> BoardContext:
-        from parlour.web.play import BoardContext, is_private
+        from parlour.web.context import BoardContext, is_private
 
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
@@ -1140,7 +1145,8 @@ class App:
                 screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
-            from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
+            from parlour.web.context import decision_of, privacy_screen, seat_name
+            from parlour.web.play import game_screen
 
             session = self.sessions[r.game]
             board = boards.board(r.game)

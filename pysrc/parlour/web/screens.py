@@ -247,7 +247,7 @@ def rules(
     paragraph explains (``rule_ids``: key → ids, from the board; any id still written in a sentence
     is taken out of it) are named before it, each an anchor (``#/GAME/rules?rule=BP-2`` opens the
     help at that rule, marked, focus on it); the code itself is only the anchor's id."""
-    from parlour.web.play import split_rule  # the one place that knows how a rule id is written
+    from parlour.web.context import split_rule  # the one place that knows how a rule id is written
 
     figures = figures or {}
 
