@@ -60,7 +60,7 @@ def _taps(games: int = 2, players: int = 4) -> dict[str, float]:
     page adds only the DOM update (measured apart in tests/browser/test_ghosts_board.py)."""
     from parlour.i18n import translate
     from parlour.web.boards import ghosts_galore as board
-    from parlour.web.play import BoardContext
+    from parlour.web.context import BoardContext
     from parlour.web.session import HUMAN, LocalSession, Seat
 
     def t(key: str, **params: object) -> str:

@@ -30,7 +30,7 @@ PYODIDE_PAGE = """<!doctype html><meta charset="utf-8"><title>bench</title>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 window.bench = async (wheel, source) => {
   const py = await loadPyodide({ indexURL: "./pyodide/" });
-  const data = await (await fetch(wheel)).arrayBuffer();
+  const data = await (await import("./assets/wheel.mjs")).fetchWheel(wheel);  // gzipped whole (0113)
   py.unpackArchive(data, "zip");
   py.globals.set("SOURCE", source);
   return py.runPython("ns = {'__name__': 'bench'}\\nexec(SOURCE, ns)\\nimport json\\njson.dumps(ns['measure']())");
@@ -68,7 +68,7 @@ def in_pyodide(source: str, timeout_ms: int = 600_000) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     url, server = serve_dist()
-    wheel = next(p.name for p in build.DIST.glob("parlour-*.whl"))
+    wheel = next(p.name for p in build.DIST.glob("parlour-*.whl.gz"))
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)

@@ -84,7 +84,7 @@ TIMELINE = """() => {
   for (const m of marks) if (m.name !== "parlour:import" && !(m.name in at)) at[m.name.slice(8)] = m.startTime;
   for (const r of performance.getEntriesByType("resource")) {
     const file = r.name.split("/").pop();
-    if (/^(pyodide\\.mjs|pyodide\\.asm\\.mjs|pyodide\\.asm\\.wasm|python_stdlib\\.zip|python_stdlib_pyc\\.zip|parlour-.*\\.whl)$/.test(file)) {
+    if (/^(pyodide\\.mjs|pyodide\\.asm\\.mjs|pyodide\\.asm\\.wasm|python_stdlib\\.zip|python_stdlib_pyc\\.zip|parlour-.*\\.whl(\\.gz)?)$/.test(file)) {
       at["fetched " + file.replace(/-[^-]*-py3.*$/, ".whl")] = r.responseEnd;
     }
   }

@@ -96,7 +96,8 @@ def board_figures(state: WoolyState, seat: int) -> dict[str, float]:
     board finds where it fits and draws the whole screen's board markup."""
     from parlour.i18n import translate
     from parlour.web.boards import wooly_bully as wb
-    from parlour.web.play import BoardContext
+    from parlour.web.boards import wooly_field
+    from parlour.web.context import BoardContext
     from parlour.web.session import LocalSession, Seat
 
     session = LocalSession.new(GAME, [Seat("human")] * state.players, BOTS, {}, "bench")
@@ -113,7 +114,7 @@ def board_figures(state: WoolyState, seat: int) -> dict[str, float]:
     view = GAME.view(state, seat)
 
     def highlight_once() -> None:
-        wb._last[0] = None  # no memo: the legal squares found afresh, as after a new move
+        wooly_field._last[0] = None  # no memo: the legal squares found afresh, as after a new move
         wb.squares_for(wb.targets(ctx, seat), view, seat, hand[0])
 
     highlight = _time(highlight_once, 10)

@@ -182,7 +182,7 @@ def test_the_built_sites_own_files_stay_within_their_budget(tmp_path: Path):
     assert own <= build.OWN_FILES_BUDGET, (
         f"the site's own files are {own:,} bytes, over their {build.OWN_FILES_BUDGET:,}-byte budget (issue #17)"
     )
-    wheel = next(site.glob("parlour-*.whl"))
+    wheel = next(site.glob("parlour-*.whl.gz"))
     assert 100_000 < wheel.stat().st_size < own  # the figure counts the wheel, not Pyodide
     assert own < 0.1 * sum(p.stat().st_size for p in build.site_files(site))
 

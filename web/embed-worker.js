@@ -4,12 +4,13 @@
 // standard library's bytecode.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { loadPython } from "./assets/bytecode.mjs";
+import { fetchWheel } from "./assets/wheel.mjs";
 
 const WHEEL = "./__PARLOUR_WHEEL__";
 const STDLIB = "__PARLOUR_STDLIB__";  // the standard library's bytecode (0105, 0111), "" if not built
 const boot = { start: performance.timeOrigin };  // milliseconds since the worker started, per phase
 const started = (async () => {
-  const wheelBytes = fetch(new URL(WHEEL, import.meta.url)).then((r) => r.arrayBuffer());
+  const wheelBytes = fetchWheel(new URL(WHEEL, import.meta.url));
   const indexURL = new URL("./pyodide/", import.meta.url).href;
   const { py, bytecode } = await loadPython(loadPyodide, { indexURL }, STDLIB && new URL(STDLIB, import.meta.url));
   boot.pyodide = Math.round(performance.now());
@@ -28,7 +29,7 @@ function serve(port) {
     try {
       handle = await started;
     } catch (error) {
-      port.postMessage({ id: event.data && event.data.id, fatal: "Parlour could not start: " + error });
+      port.postMessage({ id: event.data && event.data.id, fatal: String(error) });
       return;
     }
     const t0 = performance.now();

@@ -11,7 +11,7 @@ from parlour.engine import Rng
 from parlour.engine.bots import play_match, self_play
 from parlour.games.ghosts_galore import BOTS, GAME, Move
 from parlour.games.ghosts_galore.cli import main as cli_main
-from parlour.games.ghosts_galore.rules import FLIP, PASS, TAKE
+from parlour.games.ghosts_galore.moves import FLIP, PASS, TAKE
 from parlour.games.ghosts_galore.scoring import CATEGORIES
 from parlour.games.ghosts_galore.stats import BALANCE_FACTOR, BALANCED, category_stats
 

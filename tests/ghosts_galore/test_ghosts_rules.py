@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from parlour.engine import IllegalMove, MalformedMove, Match, NotYourTurn, canonical_json, load_match
 from parlour.engine.bots import play_match
 from parlour.games.ghosts_galore import BOTS, GAME, Move
-from parlour.games.ghosts_galore.moves import Pencil
-from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, TAKE, take
+from parlour.games.ghosts_galore.moves import FLIP, HIDDEN, PASS, TAKE, Pencil, take
 from parlour.games.ghosts_galore.scoring import CATEGORIES
 from parlour.games.ghosts_galore.tiles import tile_set
 

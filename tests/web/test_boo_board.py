@@ -12,7 +12,9 @@ from parlour.games.boo.solver import shortest_route
 from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import boo as board
-from parlour.web.play import BoardContext, event_line
+from parlour.web.boards import boo_svg as svg
+from parlour.web.context import BoardContext
+from parlour.web.match_log import event_line
 from parlour.web.session import LocalSession, Seat
 
 
@@ -47,14 +49,14 @@ def test_the_castle_shows_walls_with_a_mark_per_colour_tokens_ghost_visitor_and_
     # Each colour's walls are one path of bars, one of discs and one of marks, a subpath a wall.
     sides = build_castle(s.state.arrangement).sides.values()
     for i, colour in enumerate(COLOURS):  # colour-blind players: every colour has its own mark
-        bars = re.search(rf'<path class="wall w-{colour}" fill="{board.HEX[i]}" d="([^"]+)"', html)
+        bars = re.search(rf'<path class="wall w-{colour}" fill="{svg.HEX[i]}" d="([^"]+)"', html)
         marks = re.search(rf'<path class="mark m-{colour}"[^>]* d="([^"]+)"', html)
         assert bars and marks, colour
         walls = sum(1 for c in sides if c == i)
         assert bars[1].count("M") == walls > 5 and marks[1].count("M") == walls
-        assert marks[1].split("M")[1].split("m", 1)[1] == board.MARK_PATHS[i].lstrip("m")
+        assert marks[1].split("M")[1].split("m", 1)[1] == svg.MARK_PATHS[i].lstrip("m")
         assert f'id="boo-mark-{colour}"' in html  # the colour chips' marks
-    assert len(set(board.MARK_PATHS)) == 6
+    assert len(set(svg.MARK_PATHS)) == 6
     state = s.state
     assert html.count('class="trapdoor"') == len(state.trapdoors) and html.count('class="transition"') == len(
         state.transitions
@@ -78,8 +80,8 @@ def test_the_castle_edges_show_the_notation_and_every_cell_is_named_by_it():
     # "g" sits over column 7 (x = 6) and "3" beside row 3 (y = 2), where the cell g3 is.
     gx = float(re.search(r'<text x="([\d.]+)"[^>]*class="coord col">g<', html)[1])
     ry = float(re.search(r'<text x="[\d.]+" y="([\d.]+)"[^>]*class="coord row">3<', html)[1])
-    x, y = board.origin((6, 2))
-    assert x < gx <= x + board.CELL and y < ry <= y + board.CELL and cell_name((6, 2)) == "g3"
+    x, y = svg.origin((6, 2))
+    assert x < gx <= x + svg.CELL and y < ry <= y + svg.CELL and cell_name((6, 2)) == "g3"
     assert re.search(r'id="cell-g3"[^>]*aria-label="room g3', html)
     assert re.search(r'id="cell-e5"[^>]*aria-label="corridor e5', html)
     assert 'class="coords" aria-hidden="true"' in html
@@ -356,8 +358,8 @@ def test_on_a_phone_the_castle_fills_the_width_and_no_column_is_cut_off():
     )
     assert rule, "the phone rule for the castle is gone"
     view, shown, left, shown_again = map(int, rule.groups())
-    assert view == board.VIEW and shown == shown_again
-    rim = (board.MARGIN - 10, board.MARGIN + board.SIZE * board.CELL + 10)
+    assert view == svg.VIEW and shown == shown_again
+    rim = (svg.MARGIN - 10, svg.MARGIN + svg.SIZE * svg.CELL + 10)
     assert left <= rim[0] and rim[1] <= left + shown, "the crop cuts the castle's rim"
     assert shown <= rim[1] - rim[0] + 8, "the castle does not take the phone's width"
 

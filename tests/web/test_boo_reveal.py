@@ -14,7 +14,8 @@ from parlour.games.boo.castle import COLOURS, cell_name, parse_cell
 from parlour.games.boo.solver import shortest_route
 from parlour.i18n import translate
 from parlour.web.boards import boo as board
-from parlour.web.play import BoardContext, timing
+from parlour.web.boards import boo_svg as svg
+from parlour.web.context import BoardContext, timing
 from parlour.web.session import LocalSession, Seat
 
 
@@ -51,7 +52,7 @@ def drawn_rooms(group: str, start: str) -> list[str]:
     cells = [start]
     for lx, ly, px, py in ends:
         x, y = int(lx or px), int(ly or py)
-        cells.append(cell_name(((x - board.MARGIN) // board.CELL, (y - board.MARGIN) // board.CELL)))
+        cells.append(cell_name(((x - svg.MARGIN) // svg.CELL, (y - svg.MARGIN) // svg.CELL)))
     return cells
 
 
@@ -90,10 +91,10 @@ def test_bo_d3_each_seats_shortest_route_is_drawn_with_its_rooms_in_order_and_na
             assert words in label, (words, label)
         assert f'class="reveal r{k}"' in group and 'role="img"' in group
         assert f">{'·'.join(str(p + 1) for p in seats)}</text>" in group, "its seats' badge"
-        assert f'stroke-dasharray="{board.DASHES[k]}"' in group, "a dash pattern of its own"
+        assert f'stroke-dasharray="{svg.DASHES[k]}"' in group, "a dash pattern of its own"
         assert "anim-appear" in group and "--delay:0ms" in group, "drawn step by step"
         # Each segment is drawn in the colour of the walls it crosses (the claim's style).
-        assert f'stroke="{board.HEX[route.colour]}"' in group
+        assert f'stroke="{svg.HEX[route.colour]}"' in group
     assert seen == {0, 1, 2}
     # Lanes: the groups are drawn apart, and the words list each seat beside its lane.
     shifts = re.findall(r'class="reveal r\d"[^>]*transform="translate\((-?\d+),', html)
@@ -220,7 +221,7 @@ def test_a_guest_page_with_animation_off_still_gets_the_reveal_and_keeps_it(monk
 def test_cells_are_parsed_back_by_the_helper():
     """The test's own reader of drawn segments: a known route comes back as its rooms."""
     start = "e5"
-    html = board.route_path(start, "red", ["e4", "!blue", "f4", "*c3"], None, "x")
+    html = svg.route_path(start, "red", ["e4", "!blue", "f4", "*c3"], None, "x")
     assert drawn_rooms(html, start) == ["e5", "e4", "f4", "c3"]
     assert parse_cell("c3") == (2, 2)
 

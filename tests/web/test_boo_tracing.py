@@ -8,7 +8,7 @@ from parlour.games.boo.castle import COLOURS, SIZE, cell_name
 from parlour.games.boo.solver import shortest_route
 from parlour.i18n import translate
 from parlour.web.boards import boo as board
-from parlour.web.play import BoardContext
+from parlour.web.context import BoardContext
 from parlour.web.session import LocalSession, Seat
 
 

@@ -8,7 +8,7 @@ import re
 
 from parlour.games.boop import GAME
 from parlour.i18n import translate
-from parlour.web.boards import boop as board
+from parlour.web.boards import boop_bed as board
 
 
 def afresh(*args: object, **kw: object) -> str:

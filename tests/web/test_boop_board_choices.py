@@ -10,7 +10,7 @@ from tests.boop.helpers import make, play
 from parlour.games.boop import BOTS, GAME
 from parlour.i18n import translate
 from parlour.web.boards import boop as board
-from parlour.web.play import BoardContext
+from parlour.web.context import BoardContext
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 

@@ -11,7 +11,7 @@ from tests.web.test_task_split import boop_against_a_bot
 
 from parlour import games
 from parlour.i18n import translate
-from parlour.web import play
+from parlour.web import context
 from parlour.web.boards import boop as board
 from parlour.web.redraw import Change, changes, split_regions
 from parlour.web.session import HUMAN, LocalSession, Seat
@@ -63,8 +63,8 @@ def test_a_turn_starting_or_ending_changes_the_grids_attributes_alone_and_each_c
             t = functools.partial(translate, lang)
             for flip in (False, True):
                 ui = {"flip": flip, "cursor": "c3"}
-                live = play.BoardContext(session, t, state, 0, ui=dict(ui), animate=False)
-                still = play.BoardContext(session, t, state, 0, ui=dict(ui), animate=False, replay=ply)
+                live = context.BoardContext(session, t, state, 0, ui=dict(ui), animate=False)
+                still = context.BoardContext(session, t, state, 0, ui=dict(ui), animate=False, replay=ply)
                 assert live.interactive and not still.interactive
                 on, off = the_bed(board.render(live)), the_bed(board.render(still))
                 placing = info["phase"] == "place"

@@ -14,7 +14,7 @@ from parlour.games.boop import GAME
 from parlour.i18n import translate
 from parlour.web import diagram
 from parlour.web.boards import boop as board
-from parlour.web.play import BoardContext
+from parlour.web.context import BoardContext
 from parlour.web.session import HUMAN, LocalSession
 
 SVG = "{http://www.w3.org/2000/svg}"

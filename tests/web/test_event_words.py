@@ -15,7 +15,7 @@ from parlour import games
 from parlour.engine import Match, encode_link
 from parlour.engine.bots import play_match
 from parlour.i18n import LANGUAGES, catalogue, translate
-from parlour.web import boards, play, screens
+from parlour.web import boards, context, match_log, screens
 from parlour.web.embed import Embed
 from parlour.web.embedlink import Spec
 from parlour.web.embedview import visible
@@ -100,7 +100,7 @@ def test_every_event_kind_is_said_in_each_language_with_a_rule_the_help_links_to
                             t = strict(lang)
                             # The caption's link keeps "rule: <name>" on one line: a short name.
                             assert len(catalogue(lang)[f"{game_id}.rule.{rule}"]) <= 22, (lang, rule)
-                            line = play.described(t, game, seen, lambda seat: f"Seat{seat}")
+                            line = match_log.described(t, game, seen, lambda seat: f"Seat{seat}")
                             assert line is not None and line[1] == rule
                             assert not re.search(r"[{}]|\.(log|event|end|rule)\.", line[0]), line
                             said_by.setdefault(lang, set()).add(line[0])
@@ -121,12 +121,12 @@ def test_the_embeds_caption_and_the_match_log_say_the_same_events_and_the_captio
     def t(key: str, **params: Any) -> str:
         return translate("uk", key, **params)
 
-    ctx = play.BoardContext(session=session, t=t, state=match.state, viewer=None, ui={}, events=[])
+    ctx = context.BoardContext(session=session, t=t, state=match.state, viewer=None, ui={}, events=[])
     linked = grouped = 0
     embed = Embed(Spec.parse(f"game={game_id}&m={link}&step=1&lang=uk"), ["uk"])
     for step in range(1, min(len(match.plies), 40) + 1):
         caption = embed.caption_lines(step)
-        item = play.log_item(t, ctx, board, session.log_entry(step - 1))
+        item = match_log.log_item(t, ctx, board, session.log_entry(step - 1))
         assert [text for text, _ in caption] == [item.words, *item.lines], step
         assert embed.step == step
         shown = embed.caption_panel()
@@ -161,9 +161,9 @@ def test_an_event_whose_data_does_not_fit_its_words_is_left_unsaid_not_a_crash()
         ("wooly-bully", Event("tile-placed", {"player": 0, "tile": "wolf", "x": 1, "y": 2, "on": False})),
         ("ghosts-galore", Event("take", {"player": 1, "tile": 4, "cell": None, "rot": 1})),
     ):
-        assert play.described(t, games.load(game_id), event, str) is None, (game_id, event)
+        assert match_log.described(t, games.load(game_id), event, str) is None, (game_id, event)
     good = Event("round", {"round": 3, "first": 1})
-    assert play.described(t, games.load("ghosts-galore"), good, lambda s: f"Seat {s}") == (
+    assert match_log.described(t, games.load("ghosts-galore"), good, lambda s: f"Seat {s}") == (
         "Round 3 begins; Seat 1 is the first player.",
         "GG-5",
     )

@@ -14,7 +14,9 @@ from parlour.games.ghosts_galore.moves import Pencil
 from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import ghosts_galore as board
-from parlour.web.play import BoardContext, log_item
+from parlour.web.boards import ghosts_table
+from parlour.web.context import BoardContext
+from parlour.web.match_log import log_item
 from parlour.web.session import HUMAN, LocalSession, Seat
 from web.test_netplay import FakeApp, Wire, join
 
@@ -325,7 +327,7 @@ def test_gg_d1_the_score_sheets_kept_between_tables_follow_the_pencil_the_viewer
     def kept_and_fresh(seat: int) -> tuple[str, str]:
         """The table drawn with the sheets kept so far, then drawn with nothing kept."""
         kept = board.score_details(ctx_for(session, seat))
-        board._SHEETS[:] = [None, None, None, []]
+        ghosts_table._SHEETS[:] = [None, None, None, []]
         return kept, board.score_details(ctx_for(session, seat))
 
     tables = []

@@ -95,12 +95,19 @@ def figures_of_an_opening(monkeypatch: pytest.MonkeyPatch, costs: list[int]) -> 
 
 def test_quick_steps_share_a_task_until_its_slice_is_used_a_slow_one_ends_it(monkeypatch: pytest.MonkeyPatch):
     """Steps of a few ms run back to back in one task (decision 0110), the figure shown between two
-    tasks; a step that starts under the slice ends the task whatever it takes."""
-    assert app_mod.OPEN_SLICE_MS == 40.0
+    tasks, while the task has room for a step as long as the longest allowed (decision 0113)."""
+    assert (app_mod.OPEN_SLICE_MS, app_mod.OPEN_STEP_MS) == (40.0, 25.0)
     shown = figures_of_an_opening(monkeypatch, [4, 4, 4, 4, 30, 4, 4, 4])  # one large module
-    # 4+4+4+4+30 ms (the fifth step began at 16 ms, with room for one of 4), then the three small
-    # ones (room for one of 30 each); the screen is made in a task of its own, after "100 %".
-    assert shown == ["62", "100", None]
+    # 4+4+4+4 ms (then no room for one of 25), 30 alone, then the three small ones (room for one of
+    # 30 after each); the screen is made in a task of its own, after "100 %".
+    assert shown == ["50", "62", "100", None]
+
+
+def test_a_quick_first_step_does_not_take_a_larger_one_into_its_task(monkeypatch: pytest.MonkeyPatch):
+    """A game opened before the idle steps: ``web.session`` (15 ms quiet) then the match screen's
+    (up to 25): one task of both was 56 ms. The step after a quick one may be as long as a module
+    is allowed to be, so each is a task of its own; two quick ones after them still share one."""
+    assert figures_of_an_opening(monkeypatch, [15, 25, 4, 4]) == ["25", "50", "100", None]
 
 
 def test_steps_as_long_as_half_the_slice_stay_a_task_each(monkeypatch: pytest.MonkeyPatch):

@@ -7,7 +7,7 @@ import functools
 
 from parlour import games
 from parlour.i18n import translate
-from parlour.web import boards, play
+from parlour.web import boards, context, match_log
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 
@@ -15,10 +15,10 @@ def drawn(session: LocalSession, lang: str = "en", replay: int | None = None) ->
     """The log as drawn with the kept entries, and drawn afresh."""
     t = functools.partial(translate, lang)
     board = boards.board(session.game.id)
-    ctx = play.BoardContext(session, t, session.state, 0, replay=replay)
-    kept = play.log_panel(t, ctx, board)
-    play._LOG_MARKUP.pop(session, None)
-    fresh = play.log_panel(t, ctx, board)
+    ctx = context.BoardContext(session, t, session.state, 0, replay=replay)
+    kept = match_log.log_panel(t, ctx, board)
+    match_log._LOG_MARKUP.pop(session, None)
+    fresh = match_log.log_panel(t, ctx, board)
     return kept, fresh
 
 
@@ -61,9 +61,9 @@ def test_the_log_kept_through_a_whole_match_and_its_end_is_the_log_drawn_afresh(
                 break
             played = session.run_due(1000 * ply) if session.realtime else session.step_ai()
             assert played or session.realtime, gid
-            play.log_panel(t, play.BoardContext(session, t, session.state, 0), board)
+            match_log.log_panel(t, context.BoardContext(session, t, session.state, 0), board)
         assert session.outcome() is not None, gid
         kept, fresh = drawn(session)
         assert kept == fresh, gid
         # The newest moves (decision 0006): the rest a button away.
-        assert kept.count("<li id=") == min(len(session.match.plies), play.LOG_SHOWN) >= 5
+        assert kept.count("<li id=") == min(len(session.match.plies), match_log.LOG_SHOWN) >= 5

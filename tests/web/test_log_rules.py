@@ -13,7 +13,7 @@ import pytest
 
 from parlour.engine import encode_link
 from parlour.i18n import LANGUAGES, catalogue, translate
-from parlour.web import boards, play
+from parlour.web import boards, context, match_log
 from parlour.web.embed import Embed
 from parlour.web.embedlink import Spec
 from parlour.web.session import HUMAN, LocalSession, Seat
@@ -43,11 +43,11 @@ def test_each_log_line_with_a_rule_links_that_rule_in_the_help_by_name_as_the_ca
     linked = 0
     for lang in LANGUAGES:
         t = functools.partial(translate, lang)
-        ctx = play.BoardContext(session=session, t=t, state=match.state, viewer=None, ui={}, events=[])
+        ctx = context.BoardContext(session=session, t=t, state=match.state, viewer=None, ui={}, events=[])
         embed = Embed(Spec.parse(f"game={game_id}&m={encode_link(match.record)}&lang={lang}"), [lang])
         for i in range(plies):
-            item = play.log_item(t, ctx, board, session.log_entry(i))
-            html = play.log_entry_markup(
+            item = match_log.log_item(t, ctx, board, session.log_entry(i))
+            html = match_log.log_entry_markup(
                 t, item, current=i == 2, replayable=True, stop=i == 2, game_id=game_id
             )
             # The caption of that moment links the same rules, in the same order, once per run.
@@ -79,8 +79,8 @@ def test_the_local_match_screens_log_carries_the_links_and_a_network_item_does_t
     def t(key: str, **params: Any) -> str:
         return translate("uk", key, **params)
 
-    ctx = play.BoardContext(session=session, t=t, state=match.state, viewer=None, ui={}, events=[])
-    panel = play.log_panel(t, ctx, boards.board("boop"))
+    ctx = context.BoardContext(session=session, t=t, state=match.state, viewer=None, ui={}, events=[])
+    panel = match_log.log_panel(t, ctx, boards.board("boop"))
     found = LINK.findall(panel)
     assert found and all(g == "boop" for g, *_ in found)
     assert {html_mod.unescape(text) for *_, text in found} <= {
@@ -88,7 +88,7 @@ def test_the_local_match_screens_log_carries_the_links_and_a_network_item_does_t
         for k, n in catalogue("uk").items()
         if k.startswith("boop.rule.")
     }
-    net = play.LogItem(
+    net = match_log.LogItem(
         0,
         "Аня ставить кошеня",
         "k@a1",
@@ -96,6 +96,6 @@ def test_the_local_match_screens_log_carries_the_links_and_a_network_item_does_t
         rules=("BP-4", "BP-4"),
         rule="BP-2",
     )
-    panel = play.log_panel(t, ctx, boards.board("boop"), items=[net])
+    panel = match_log.log_panel(t, ctx, boards.board("boop"), items=[net])
     assert [rule for _g, rule, _tab, _text in LINK.findall(panel)] == ["BP-2", "BP-4"]
     assert re.search(r'<p class="move-rule"><a href="#/boop/rules\?rule=BP-2"', panel)

@@ -11,7 +11,7 @@ from tests.web.test_net_regions import targets
 from tests.web.test_regions import RegionDom
 
 from parlour.web import app as app_mod
-from parlour.web.play import LOG_SHOWN, log_first
+from parlour.web.match_log import LOG_SHOWN, log_first
 from parlour.web.session import LocalSession, Seat
 
 

@@ -5,6 +5,7 @@ secrets until they hold the device."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -15,7 +16,7 @@ import pytest
 from parlour.engine import Match, encode_link
 from parlour.games.boop import GAME
 from parlour.web import app as app_mod
-from parlour.web import play
+from parlour.web import context, match_log
 from parlour.web.boards import boop as boop_board
 from parlour.web.saves import Saves
 from parlour.web.session import HUMAN, LocalSession, Seat
@@ -201,8 +202,8 @@ def test_a_refusal_links_its_rule_by_name_and_never_shows_the_code_as_words():
 
 
 def test_rule_codes_are_taken_out_of_sentences_once_each():
-    assert play.split_rule("Taken (BP-2). (BP-2)") == ("Taken.", ["BP-2"])
-    assert play.split_rule("Plain words.") == ("Plain words.", [])
+    assert context.split_rule("Taken (BP-2). (BP-2)") == ("Taken.", ["BP-2"])
+    assert context.split_rule("Plain words.") == ("Plain words.", [])
 
 
 def test_the_log_lists_automatic_steps_under_their_move():
@@ -268,12 +269,12 @@ def test_focus_goes_to_the_status_when_the_button_it_was_on_is_gone():
 
 def test_no_privacy_screen_against_the_ai_or_on_a_board_without_secrets(monkeypatch):
     session = LocalSession.new(TOY, [Seat(HUMAN), Seat("random")], {"random": lambda: None}, seed=1)
-    assert play.privacy_seat(session, True, None) is None
+    assert context.privacy_seat(session, True, None) is None
     people = LocalSession.new(TOY, [Seat(HUMAN), Seat(HUMAN)], {}, seed=1)
-    assert play.privacy_seat(people, False, None) is None
-    assert play.privacy_seat(people, True, None) == 0
-    assert play.privacy_seat(people, True, 0) is None
-    markup = play.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
+    assert context.privacy_seat(people, False, None) is None
+    assert context.privacy_seat(people, True, None) == 0
+    assert context.privacy_seat(people, True, 0) is None
+    markup = context.privacy_screen(lambda key, **p: f"{key}:{p.get('name', '')}", "Anna", 1)
     assert 'data-action="reveal" data-arg="1"' in markup and "app.privacy.title:Anna" in markup
 
 
@@ -318,6 +319,68 @@ def test_a_shared_link_opens_as_its_own_match_and_keeps_the_saved_one():
     assert text_of(dom2.html, "saved-boop").startswith("2 saved games")
     dom2.set_hash(f"#/boop/play?s={saved.slots()[1]}")
     assert app2.sessions["boop"].dumps() == mine
+
+
+def saved_pair(storage: dict[str, str]) -> tuple[Saves, str, str, str]:
+    """A saved match of one move, and after it a damaged save (cut short): the saves, the slots
+    (whole, damaged) and the damaged record as stored."""
+    app, dom = open_app("#/boop", storage)
+    dom.click("start")
+    dom.click("cell", "c3")
+    saves = Saves("boop", storage.get, storage.__setitem__, lambda k: storage.pop(k, None))
+    whole = saves.slots()[0]
+    damaged = app.sessions["boop"].dumps()[:-5]
+    saves.put("ff", damaged)
+    return saves, whole, "ff", damaged
+
+
+def test_a_damaged_save_is_listed_as_damaged_kept_on_resume_with_why_and_deleted_only_when_asked():
+    storage: dict[str, str] = {}
+    saves, whole, slot, damaged = saved_pair(storage)
+    app, dom = open_app("#/", storage)
+    # The picker resumes the whole match; its list, open, says which one is damaged.
+    assert f'href="#/boop/play?s={whole}" class="button" id="resume-boop"' in dom.html
+    assert text_of(dom.html, "saved-boop") == "2 saved games Game 1: damaged Delete Game 2: 1 move"
+    assert re.search(r'<details[^>]*id="saved-boop"[^>]* open', dom.html)
+    # Resuming it says why it cannot be, keeps it, and opens no other match in its place.
+    dom.set_hash(f"#/boop/play?s={slot}")
+    assert app.route.screen == "setup" and "boop" not in app.sessions
+    assert text_of(dom.html, "error-banner") == (
+        "This saved game cannot be resumed. The saved game is damaged and cannot be read."
+        " It is kept until you delete it. Delete ×"
+    )
+    assert saves.record(slot) == damaged and saves.slots() == [slot, whole]
+    # Deleted when the player asks: from the banner, which goes, the focus on the screen's title.
+    dom.click("delete-save", f"boop/{slot}")
+    assert saves.slots() == [whole] and saves.record(slot) is None
+    assert 'id="error-banner"' not in dom.html and dom.focused == "screen-title"
+    assert dom.said[-1] == "The saved game is deleted."
+    dom.set_hash("#/")
+    assert 'id="saved-boop"' not in dom.html and 'id="resume-boop"' in dom.html
+
+
+def test_a_save_that_does_not_replay_is_marked_damaged_once_tried_and_deleted_from_the_picker_in_russian():
+    storage: dict[str, str] = {"parlour.settings": '{"lang": "ru"}'}
+    saves, whole, slot, _ = saved_pair(storage)
+    record = json.loads(saves.record(whole) or "")
+    record["moves"][0][1] = "k@z9"  # reads, but its move is not a move of boop.
+    saves.put(slot, json.dumps(record))
+    _app, dom = open_app("#/", storage)
+    assert text_of(dom.html, "saved-boop") == "2 сохранённые партии Партия 1: 1 ход Партия 2: 1 ход"
+    dom.set_hash(f"#/boop/play?s={slot}")
+    assert text_of(dom.html, "error-banner").startswith(
+        "Эту партию нельзя продолжить. Сохранённая партия не воспроизводится: ход 1 не по правилам."
+    )
+    dom.set_hash("#/")
+    assert (
+        text_of(dom.html, "saved-boop") == "2 сохранённые партии Партия 1: повреждена Удалить Партия 2: 1 ход"
+    )
+    assert 'aria-label="Удалить партию 1"' in dom.html
+    dom.click("delete-save", f"boop/{slot}")
+    assert saves.slots() == [whole] and dom.focused == "resume-boop"
+    assert 'id="saved-boop"' not in dom.html and dom.said[-1] == "Сохранённая партия удалена."
+    dom.click("delete-save", f"boop/{whole}")  # the last one: focus on the game's Play
+    assert saves.slots() == [] and dom.focused == "play-boop" and 'id="resume-boop"' not in dom.html
 
 
 def finished_game(seed: int) -> list[str]:
@@ -375,7 +438,7 @@ def test_each_event_animates_once_and_a_move_takes_at_most_600_ms():
         int(re.search(r"--delay:(\d+)ms", s).group(1)) + int(re.search(r"--dur:(\d+)ms", s).group(1))
         for s in animated
     ]
-    assert max(ends) <= play.MOVE_MS
+    assert max(ends) <= context.MOVE_MS
     dom.click("kind", "kitten")  # a selection change redraws without replaying the move
     assert 'class="anim' not in dom.html
 
@@ -383,8 +446,8 @@ def test_each_event_animates_once_and_a_move_takes_at_most_600_ms():
 @pytest.mark.parametrize("steps", [1, 2, 3, 5, 9])
 @pytest.mark.parametrize("speed", [1.0, 0.5])
 def test_a_move_of_any_length_fits_in_600_ms_scaled_by_speed(steps, speed):
-    assert play.move_duration(steps, speed) <= play.MOVE_MS * speed
-    assert play.timing(steps, 0.0) == play.Timing(0, 0)
+    assert context.move_duration(steps, speed) <= context.MOVE_MS * speed
+    assert context.timing(steps, 0.0) == context.Timing(0, 0)
 
 
 def test_saves_keep_several_matches_newest_first_and_move_an_old_single_save_into_a_slot():
@@ -512,9 +575,9 @@ def test_a_log_entry_says_the_move_in_words_and_keeps_its_notation_out_of_sight(
     assert re.search(r'<button[^>]*id="replay-1"[^>]*title="k@a1"[^>]*data-notation="k@a1"', dom.html)
     assert "<code>" not in dom.html
     t = partial(translate, "ru")
-    item = play.LogItem(4, "Аня берёт плитку", "take 79 a2 r0", ["событие"])
+    item = match_log.LogItem(4, "Аня берёт плитку", "take 79 a2 r0", ["событие"])
     for replayable in (True, False):
-        html = play.log_entry_markup(t, item, current=False, replayable=replayable)
+        html = match_log.log_entry_markup(t, item, current=False, replayable=replayable)
         words = re.sub(r"<[^>]+>", " ", html)
         assert "5. Аня берёт плитку" in words and "take" not in words
         assert 'title="take 79 a2 r0"' in html and 'data-notation="take 79 a2 r0"' in html

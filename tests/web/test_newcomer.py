@@ -56,12 +56,12 @@ def test_gg_the_captions_read_as_sentences_not_as_counts_with_the_number_missing
 
 def test_the_privacy_screen_does_not_repeat_the_status_line():
     from parlour.i18n import translate
-    from parlour.web import play
+    from parlour.web import context
 
     def t(key, **p):
         return translate("en", key, **p)
 
-    heading = play.privacy_screen(t, "Player 1", 0)
+    heading = context.privacy_screen(t, "Player 1", 0)
     assert "Pass the device to Player 1" not in heading and "Player 1" in heading
     assert t("app.privacy.pass", name="Player 1") == "Pass the device to Player 1"
 

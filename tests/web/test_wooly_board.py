@@ -11,8 +11,8 @@ from parlour.games.wooly_bully import moves as mv
 from parlour.i18n import translate
 from parlour.web import boards
 from parlour.web.boards import wooly_bully as wb
-from parlour.web.boards import wooly_svg
-from parlour.web.play import BoardContext
+from parlour.web.boards import wooly_field, wooly_svg
+from parlour.web.context import BoardContext
 from parlour.web.session import LocalSession, Seat
 from wooly_bully.wooly_helpers import BLACK, DEEP_FOREST, RED, WOLVES, YELLOW, built, tid, wolf_ready
 
@@ -124,7 +124,7 @@ def test_plus_equals_and_minus_keys_zoom_the_field_as_its_buttons_do_and_keep_th
         wb.act(by_button, "wb-zoom", button)
         assert by_key.ui["view"] == by_button.ui["view"], key
         assert by_key.ui["focus"] == "wb-hand-0", "a key press leaves the focus where it was"
-    fit = wb.fit_box(GAME.view(state, 0))
+    fit = wooly_field.fit_box(GAME.view(state, 0))
     assert float(by_key.ui["view"].split()[2]) > fit[2], (
         "in twice, out three times: wider than the whole field"
     )
@@ -135,7 +135,11 @@ def test_plus_equals_and_minus_keys_zoom_the_field_as_its_buttons_do_and_keep_th
     for _ in range(6):
         wb.act(by_key, "key", "+")
     x, y, w, h = (float(v) for v in by_key.ui["view"].split())
-    assert x <= at[0] * wb.S and at[0] * wb.S + wb.S <= x + w and y <= at[1] * wb.S <= y + h - wb.S
+    assert (
+        x <= at[0] * wooly_field.S
+        and at[0] * wooly_field.S + wooly_field.S <= x + w
+        and y <= at[1] * wooly_field.S <= y + h - wooly_field.S
+    )
 
 
 def test_closed_and_spoiled_pastures_are_marked_with_words():

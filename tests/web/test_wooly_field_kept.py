@@ -10,8 +10,8 @@ import re
 from parlour.games.wooly_bully import BOTS, GAME
 from parlour.i18n import translate
 from parlour.web.boards import wooly_bully as wb
-from parlour.web.boards import wooly_svg
-from parlour.web.play import BoardContext
+from parlour.web.boards import wooly_field, wooly_svg
+from parlour.web.context import BoardContext
 from parlour.web.session import LocalSession, Seat
 
 
@@ -27,7 +27,7 @@ def field(state, lang: str, viewer: int | None, **ui: str) -> str:
 
 
 def afresh(state, lang: str, viewer: int | None, **ui: str) -> str:
-    wb.laid_kept(speaking(lang)).clear()
+    wooly_field.laid_kept(speaking(lang)).clear()
     return field(state, lang, viewer, **ui)
 
 

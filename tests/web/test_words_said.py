@@ -12,7 +12,7 @@ import pytest
 from parlour import games
 from parlour.engine import Outcome
 from parlour.i18n import LANGUAGES, catalogue, translate
-from parlour.web import boards, play, screens
+from parlour.web import boards, context, match_log, play, screens
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 KEY = re.compile(r"\b[a-z-]+\.[a-z-]+\.")
@@ -55,14 +55,14 @@ def test_log_and_announcement_say_words_in_every_language(gid: str) -> None:
     for lang in LANGUAGES:
         t = functools.partial(translate, lang)
         for upto in range(1, len(session.match.plies) + 1):
-            ctx = play.BoardContext(session, t, session.match.state_at(upto), 0)
+            ctx = context.BoardContext(session, t, session.match.state_at(upto), 0)
             entry = session.log_entry(upto - 1)
-            item = play.log_item(t, ctx, board, entry)
+            item = match_log.log_item(t, ctx, board, entry)
             for text in (item.words, *item.lines):
                 said(text, lang)
-        ctx = play.BoardContext(session, t, session.state, 0)
-        spoken = play.announcement(t, ctx, board)
-        last = play.log_item(t, ctx, board, session.log_entry(len(session.match.plies) - 1))
+        ctx = context.BoardContext(session, t, session.state, 0)
+        spoken = match_log.announcement(t, ctx, board)
+        last = match_log.log_item(t, ctx, board, session.log_entry(len(session.match.plies) - 1))
         assert spoken.startswith(last.words)
         said(spoken, lang)
 
@@ -71,11 +71,11 @@ def test_the_end_dialog_names_the_winner() -> None:
     session = played("boo", 0)
     for lang in LANGUAGES:
         t = functools.partial(translate, lang)
-        ctx = play.BoardContext(session, t, session.state, 0)
+        ctx = context.BoardContext(session, t, session.state, 0)
         for reason in ("boo.end.walls", "boo.end.visitors"):
             shown = play.end_screen(t, ctx, outcome=Outcome((1,), None, reason))
             said(shown, lang)
-            assert play.player_name(t, ctx, 1) in shown
+            assert context.player_name(t, ctx, 1) in shown
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -106,7 +106,7 @@ def test_a_greyed_undo_says_why_in_every_language() -> None:
         session = played(gid, plies)
         for lang in LANGUAGES:
             t = functools.partial(translate, lang)
-            markup = play.controls(t, play.BoardContext(session, t, session.state, 0))
+            markup = play.controls(t, context.BoardContext(session, t, session.state, 0))
             undo = re.search(r"<button[^>]*id=\"undo\"[^>]*>", markup)
             assert undo is not None and "disabled" in undo.group(0), (gid, undo)
             assert 'aria-describedby="undo-why"' in undo.group(0), (gid, lang, undo.group(0))
@@ -114,7 +114,7 @@ def test_a_greyed_undo_says_why_in_every_language() -> None:
             assert reason is not None and reason.group(1) == t(key) != key, (gid, lang, markup)
     session = played("boop", 2)
     t = functools.partial(translate, "en")
-    markup = play.controls(t, play.BoardContext(session, t, session.state, 0))
+    markup = play.controls(t, context.BoardContext(session, t, session.state, 0))
     undo = re.search(r"<button[^>]*id=\"undo\"[^>]*>", markup)
     assert undo is not None and "disabled" not in undo.group(0) and "describedby" not in undo.group(0)
     assert "undo-why" not in markup

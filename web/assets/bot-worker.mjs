@@ -6,6 +6,7 @@
 // See parlour/web/bots.py.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { loadPython } from "./bytecode.mjs";
+import { fetchWheel } from "./wheel.mjs";
 
 const site = new URL("../", import.meta.url);
 const indexURL = new URL("pyodide/", site).href;
@@ -24,7 +25,7 @@ const restore = async ({ key, cache, path }, data) => {
 };
 
 const start = async (wheel, snapshot, stdlib) => {
-  const data = fetch(new URL(wheel, site)).then((r) => r.arrayBuffer());
+  const data = fetchWheel(new URL(wheel, site));
   let py = null;
   try {
     py = await restore(snapshot || {}, data);

@@ -5,6 +5,7 @@
 // a worker because a page started with snapshots on cannot set a DOM property (Illegal invocation).
 // Message in: {wheel, key}; out: {saved: bytes} or {failed: reason}.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { fetchWheel } from "./wheel.mjs";
 
 const site = new URL("../", import.meta.url);
 
@@ -13,7 +14,7 @@ self.onmessage = async (event) => {
   try {
     const [py, data] = await Promise.all([
       loadPyodide({ indexURL: new URL("pyodide/", site).href, _makeSnapshot: true }),
-      fetch(new URL(wheel, site)).then((r) => r.arrayBuffer()),
+      fetchWheel(new URL(wheel, site)),
     ]);
     py.FS.writeFile(path, new Uint8Array(data));
     py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(path)})\nfrom parlour.web.boot import prepare\nprepare()`);

@@ -20,7 +20,7 @@ from parlour.web.saves import Saves
 if TYPE_CHECKING:
     from parlour.web import teach
     from parlour.web.bots import BotDriver
-    from parlour.web.play import BoardContext, Refusal
+    from parlour.web.context import BoardContext, Refusal
     from parlour.web.session import LocalSession
 
 # The picker needs none of a match's modules (session, play, bots, embed, teach, and what they
@@ -48,6 +48,10 @@ far; then it lets the page paint its figure (decision 0110). A step a task made 
 15-20 tasks, each waiting for a timer (4 ms, clamped, from the fifth on) and drawing the loading
 screen again, however quick its step; a plain "until 25 ms have gone" put a 10 ms and a 40 ms step
 in one task."""
+OPEN_STEP_MS = 25.0
+"""How long the next step of an opening may take, assumed before it is known: the longest a module
+of the size decision 0113 allows (14 KB of shipped source) compiles in, quiet. Without it, a quick
+first step (``web.session``, 15 ms) took the next, the match screen's (38 ms), into its task."""
 SPLIT_MS = 8.0
 """A person's action whose rules took longer than this (ms) is drawn in the next task, so that the
 rules and the drawing are two tasks of under 50 ms rather than one over (issue #17, decision 0066);
@@ -104,6 +108,10 @@ class App:
         self.embed_step = 0
         """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
+        self.broken: tuple[str, str] | None = None
+        """A saved match that could not be resumed: the error said and its "GAME/SLOT" (to delete)."""
+        self.unreadable: set[tuple[str, str]] = set()
+        """Saved matches (game, slot) found damaged on resuming: the picker lists them as damaged."""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
         self.revealed: int | None = None
@@ -427,7 +435,8 @@ class App:
             self.sessions.pop(gid, None)
             self.resume(gid, wanted)
             self.dom.replace_hash(f"#/{gid}/play")
-        if gid not in self.sessions:
+        # A damaged match asked for is not swapped for another: the setup screen says why.
+        if gid not in self.sessions and self.delete_offer() != f"{gid}/{wanted}":
             newest = self.saves(gid).newest()
             if newest is not None:
                 self.resume(gid, newest)
@@ -438,7 +447,8 @@ class App:
         self.schedule_ai()
 
     def resume(self, gid: str, slot: str) -> None:
-        """Load the saved match of ``slot``; a damaged one is reported and forgotten."""
+        """Load the saved match of ``slot``; a damaged one is kept and said to be, with why and
+        a way to delete it (:attr:`broken`): bad input loses nothing."""
         from parlour.web.session import LocalSession
 
         saves = self.saves(gid)
@@ -448,11 +458,34 @@ class App:
         try:
             session = LocalSession.resume(games.load(gid), MatchRecord.loads(stored), self.bots(gid))
         except CorruptMatch as err:
-            self.error = self.t(err.code, **err.params)
-            saves.delete(slot)
+            self.error = self.t("app.cannot-resume", reason=self.t(err.code, **err.params))
+            self.unreadable.add((gid, slot))
+            self.broken = (self.error, f"{gid}/{slot}")
             return
         session.load_notes(saves.notes(slot))
         self.sessions[gid], self.slots[gid] = session, slot
+
+    def delete_offer(self) -> str:
+        """The "GAME/SLOT" the error banner offers to delete: while it says that match is damaged."""
+        return self.broken[1] if self.broken is not None and self.broken[0] == self.error else ""
+
+    def delete_save(self, arg: str) -> None:
+        """Delete a saved match the player chose to ("GAME/SLOT": one that cannot be resumed); the
+        focus goes to what is left of that game's saves on the picker."""
+        gid, _, slot = arg.partition("/")
+        if gid not in games.BY_ID or not slot:
+            return
+        self.saves(gid).delete(slot)
+        self.unreadable.discard((gid, slot))
+        if self.broken is not None and self.broken[1] == arg:
+            self.error, self.broken = "", None
+        self.dom.announce(self.t("app.save-deleted"))
+        if self.route.screen == "picker":
+            left = self.saved_matches(gid)
+            shown = len(left) > 1 or any(m.damaged for m in left)
+            self.ui["focus"] = f"saved-sum-{gid}" if shown else f"resume-{gid}" if left else f"play-{gid}"
+        else:
+            self.ui["focus"] = "screen-title"
 
     def save(self, gid: str) -> None:
         """Keep the match in its own slot (a finished match is forgotten)."""
@@ -515,7 +548,7 @@ class App:
             self.schedule_ai()
 
     def announce_last(self) -> None:
-        from parlour.web.play import announcement
+        from parlour.web.match_log import announcement
 
         session = self.sessions[self.route.game]
         said = announcement(self.t, self.context(session), boards.board(session.game.id))
@@ -603,7 +636,8 @@ class App:
 
     # --- input ------------------------------------------------------------------------------
     def on_click(self, action: str, arg: str) -> None:
-        from parlour.web.play import LOG_SHOWN, has_seat_zones
+        from parlour.web.match_log import LOG_SHOWN
+        from parlour.web.play import has_seat_zones
 
         gid = self.route.game
         if self.route.screen == "editor" and gid in EDITABLE:
@@ -624,7 +658,9 @@ class App:
                 self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
                 self.ui["focus"] = "embed-title"
         elif action == "dismiss":
-            self.error = ""
+            self.error, self.broken = "", None
+        elif action == "delete-save":
+            self.delete_save(arg)
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
             session = self.sessions.get(gid)
             if session is not None and not has_seat_zones(boards.board(gid)):  # no hand-over in Boo!
@@ -792,7 +828,7 @@ class App:
             return
         if action in ("replay", "embed") and arg.isdigit() and key in ("ArrowUp", "ArrowDown") and session:
             # The log is one Tab stop: the arrows move along its entries (Enter shows one).
-            from parlour.web.play import LOG_SHOWN
+            from parlour.web.match_log import LOG_SHOWN
 
             step = min(max(int(arg) + (1 if key == "ArrowDown" else -1), 1), len(session.match.plies))
             first = self.log_first(session)
@@ -895,12 +931,12 @@ class App:
             share = next(steps, None)
             self.step_ms[gid] = max(self.step_ms.get(gid, 0.0), self.elapsed_ms())
             # While the person waits for it, another step runs in the same task while the slice
-            # has room for one as long as the longest so far (steps from source are 20-60 ms at
-            # load: each stays a task of its own); the screen asked for is made in a task of its
-            # own, after "100 %" is shown.
+            # has room for one as long as the longest so far, and at least OPEN_STEP_MS (steps
+            # from source are 20-60 ms at load: each stays a task of its own); the screen asked
+            # for is made in a task of its own, after "100 %" is shown.
             while share is not None and share < 1 and wanted:
                 began = self.elapsed_ms()
-                if began + self.step_ms[gid] >= OPEN_SLICE_MS:
+                if began + max(self.step_ms[gid], OPEN_STEP_MS) >= OPEN_SLICE_MS:
                     break
                 self.opened[gid] = share
                 share = next(steps, None)
@@ -955,7 +991,7 @@ class App:
 
     def refuse(self, err: IllegalMove, target: str) -> None:
         """Show why an action was refused beside the board, on the element acted on, and say it."""
-        from parlour.web.play import Refusal
+        from parlour.web.context import Refusal
 
         reason = self.t(err.code, **err.params) if err.code else err.message
         self.refused = Refusal(reason, err.rule or "", target)
@@ -966,7 +1002,7 @@ class App:
 
     def log_first(self, session: LocalSession) -> int:
         """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
-        from parlour.web.play import log_first
+        from parlour.web.match_log import log_first
 
         return log_first(len(session.match.plies), self.replay, self.earlier_of(session))
 
@@ -977,13 +1013,13 @@ class App:
 
     def passing(self, board: Any, ctx: BoardContext) -> int | None:
         """The seat the device must be passed to before the board is drawn (privacy screen)."""
-        from parlour.web.play import is_private, privacy_seat
+        from parlour.web.context import is_private, privacy_seat
 
         return privacy_seat(ctx.session, is_private(board, ctx), self.revealed)
 
     # --- drawing ----------------------------------------------------------------------------
     def context(self, session: LocalSession) -> BoardContext:
-        from parlour.web.play import BoardContext, is_private
+        from parlour.web.context import BoardContext, is_private
 
         state = session.match.state_at(self.replay) if self.replay is not None else session.state
         human = session.human_to_act()
@@ -1019,8 +1055,9 @@ class App:
             try:
                 record = MatchRecord.loads(saves.record(slot) or "")
             except CorruptMatch:
+                out.append(screens.SavedMatch(slot, 0, damaged=True))
                 continue
-            out.append(screens.SavedMatch(slot, len(record.plies)))
+            out.append(screens.SavedMatch(slot, len(record.plies), (gid, slot) in self.unreadable))
         return out
 
     def panels_folded(self) -> set[str]:
@@ -1112,7 +1149,8 @@ class App:
                 screen += embedlink.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
-            from parlour.web.play import decision_of, game_screen, privacy_screen, seat_name
+            from parlour.web.context import decision_of, privacy_screen, seat_name
+            from parlour.web.play import game_screen
 
             session = self.sessions[r.game]
             board = boards.board(r.game)
@@ -1190,7 +1228,10 @@ class App:
         started = time.perf_counter()
         if made is None:
             with spent.part("markup"):
-                made = screens.banner(self.t, self.update_waiting, self.error) + self.first_screen()
+                made = (
+                    screens.banner(self.t, self.update_waiting, self.error, self.delete_offer())
+                    + self.first_screen()
+                )
         html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
         before = (started - self.task_start) * 1000 if self.task_start else 0.0

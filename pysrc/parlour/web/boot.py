@@ -28,6 +28,8 @@ is a task per step (decision 0089)."""
 
 MATCH_STEPS = (
     "parlour.web.session",
+    "parlour.web.context",
+    "parlour.web.match_log",
     "parlour.web.play",
     "parlour.web.diagram",
     "parlour.web.fit",
@@ -39,9 +41,17 @@ MATCH_STEPS = (
     "parlour.web.bots",
 )
 """What a game's screens need beyond the picker's modules: a match, its screen, embeds, the rules
-help's lessons, the bots' driver. Not imported before the picker is interactive (decision 0004)."""
+help's lessons, the bots' driver. Not imported before the picker is interactive (decision 0004).
+The match screen is three modules (its context, its log, the screen), each a step (decision 0113)."""
 
-OPENED_WITH = ("parlour.web.session", "parlour.web.play", "parlour.web.fit", "parlour.web.bots")
+OPENED_WITH = (
+    "parlour.web.session",
+    "parlour.web.context",
+    "parlour.web.match_log",
+    "parlour.web.play",
+    "parlour.web.fit",
+    "parlour.web.bots",
+)
 """Of :data:`MATCH_STEPS`, what a game's screens other than its rules help need (a match, its screen,
 the fitting Boo!'s board imports, the bots' driver): a game opened before the idle steps imports
 these first (:func:`parlour.web.boards.opening`). The rules help's lessons (``teach``, with the

@@ -36,8 +36,8 @@ from parlour.games.boop.notation import LETTER_PIECES, PIECE_LETTERS, PositionEr
 from parlour.games.boop.state import NO_GHOST, BoopState, Position
 from parlour.web import embedlink
 from parlour.web.boards import boop as board
+from parlour.web.context import T, split_rule
 from parlour.web.markup import attrs, button, esc, tag
-from parlour.web.play import T, split_rule
 from parlour.web.screens import header, labelled
 
 BRUSHES = ("o", "O", "p", "P", "-")

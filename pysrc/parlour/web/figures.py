@@ -15,8 +15,8 @@ from typing import Any
 
 from parlour.engine import Event
 from parlour.web import fit
+from parlour.web.context import BoardContext, T
 from parlour.web.markup import esc, tag
-from parlour.web.play import BoardContext, T
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 STYLE = {
@@ -63,9 +63,11 @@ def figure(
     if game.id == "boo":
         panes = [board.castle_svg(ctx, None)]
     elif game.id == "wooly-bully":
+        from parlour.web.boards import wooly_field
+
         view = game.view(state, seat)
         field = board.field_svg(ctx, view, state.board, board.targets(ctx, None), seat)
-        x, y, w, h = board.fit_box(view)
+        x, y, w, h = wooly_field.fit_box(view)
         grass = f'<rect x="{x:.0f}" y="{y:.0f}" width="{w:.0f}" height="{h:.0f}" fill="#9cc28a"/>'
         field = re.sub(r'viewBox="[^"]*"', f'viewBox="{x:.0f} {y:.0f} {w:.0f} {h:.0f}"', field, count=1)
         panes = [field.replace(">", ">" + grass, 1)]
@@ -86,11 +88,13 @@ def figure(
             for s in range(view["players"])
         ]
         if seat is not None and view["hidden"][seat] is not None and not view["hidden_placed"][seat]:
+            from parlour.games.ghosts_galore.tiles import tile_set
+            from parlour.web.boards import ghosts_draw, ghosts_table
+
             tid = view["hidden"][seat]  # the chosen seat's view: their hidden tile too
-            tile = board.tile_set()[tid]
             panes.append(
                 _head(t("ghosts-galore.hidden-tile"))
-                + board.draw.tile_svg(tile, 0, esc(board.tile_label(ctx, tid)))
+                + ghosts_draw.tile_svg(tile_set()[tid], 0, esc(ghosts_table.tile_label(ctx, tid)))
             )
     title = t("embed.title", game=t(f"game.{game.id}.name"))
     if game.id == "ghosts-galore" and box is not None and focus is not None and 0 <= focus < len(panes):

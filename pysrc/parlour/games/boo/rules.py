@@ -19,175 +19,51 @@ Moves:
 A move may name the visitor it was made for (``visitor``): one made on a view from before the
 current visitor is refused as stale and changes nothing (two claims arriving nearly together: the
 second is not judged against the next visitor).
+
+The moves and state are :mod:`parlour.games.boo.state`'s; how a match is written and said (notation,
+JSON, words) is :mod:`parlour.games.boo.written`'s (decision 0113).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import replace
 from typing import Any
 
-from parlour.engine import JSON, Event, Game, IllegalMove, MalformedMove, NotYourTurn, Option, Outcome, Rng
+from parlour.engine import JSON, Event, Game, IllegalMove, NotYourTurn, Option, Outcome, Rng
+from parlour.games.boo import written
 from parlour.games.boo.castle import (
     ALL_ROOMS,
     CENTRAL_ROOMS,
     COLOURS,
-    Castle,
-    Cell,
-    build_castle,
     cell_name,
     cell_room,
     components,
-    is_room,
     parse_cell,
 )
-from parlour.games.boo.route import Change, Jump, Move, Route, Specials, check_route
-from parlour.games.boo.solver import Problem, shortest_route, shortest_routes
-
-KINDS = ("claim", "booo", "hand", "lower")
-WIN_WALLS = 4
-WIN_VISITORS = 5
-RESERVE = -1
-
-
-def stack_size(players: int) -> int:
-    """Visitors used (BO-5): 1–9 for 2 players, 1–12 for 3–4, 1–15 for 5–6."""
-    return 9 if players == 2 else 12 if players <= 4 else 15
-
-
-MAX_STEPS = 200
-
-
-@dataclass(frozen=True)
-class BooMove:
-    """A real-time action at match time ``t`` (ms).
-
-    ``route`` is a claim's route (``None``: not shown); ``colour`` the colour announced with
-    ``booo`` (BO-13); ``visitor`` the visitor the player was searching for (``None``: whichever is
-    current), so that an action from before the current visitor is refused as stale."""
-
-    kind: str
-    t: int
-    route: Route | None = None
-    colour: int | None = None
-    visitor: int | None = None
-
-
-@dataclass(frozen=True)
-class BooState:
-    players: int
-    arrangement: tuple[int, ...]
-    trapdoors: tuple[Cell, ...]
-    transitions: tuple[Cell, ...]
-    route_number: int
-    ghost: Cell
-    visitor: int | None
-    stack: tuple[int, ...]
-    first: int
-    markers: tuple[int, ...]
-    """Who holds each colour's wall marker (index by colour), ``RESERVE`` for the reserve."""
-    captured: tuple[tuple[int, ...], ...]
-    hands: tuple[bool, ...]
-    locked_until: tuple[int, ...]
-    last_win: tuple[int, ...]
-    """Round in which each seat last won a visitor (-1: never), for the tie-break (BO-20)."""
-    round: int
-    now: int
-    search_started: int
-    claimant: int | None = None
-    deadline: int = 0
-    announced: int | None = None
-    """The starting colour the claimant announced with "Booo!" (BO-13), while they show the route."""
-    lockout_ms: int = 5000
-    trace_ms: int = 15000
-    discarded: tuple[int, ...] = ()
-    winners: tuple[int, ...] | None = None
-    reason: str = ""
-
-    @property
-    def castle(self) -> Castle:
-        return build_castle(self.arrangement)
-
-    @property
-    def specials(self) -> Specials:
-        return Specials(frozenset(self.trapdoors), frozenset(self.transitions))
-
-    @property
-    def visitor_room(self) -> Cell | None:
-        return None if self.visitor is None else components().visitor_room(self.visitor, self.route_number)
-
-    def walls_of(self, player: int) -> tuple[int, ...]:
-        """The colours whose wall marker lies in front of ``player``: forbidden to them (BO-15)."""
-        return tuple(c for c, holder in enumerate(self.markers) if holder == player)
-
-    def total(self, player: int) -> int:
-        return len(self.walls_of(player)) + len(self.captured[player])
-
-    def problem(self, player: int) -> Problem:
-        """The search ``player`` faces now."""
-        room = self.visitor_room
-        assert room is not None
-        return Problem(self.castle, self.ghost, room, self.specials, frozenset(self.walls_of(player)))
-
-
-def _swap(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*seq[:index], value, *seq[index + 1 :])
-
-
-def is_int(value: Any) -> bool:
-    """An exact integer: ``True`` is a bool, not seat 1."""
-    return type(value) is int
-
-
-def _malformed(why: str) -> MalformedMove:
-    return MalformedMove(f"not a Boo! move: {why}", code="boo.malformed.move")
-
-
-def check_move(move: Any) -> BooMove:
-    """``move`` itself if it is a well-formed Boo! move, else :class:`MalformedMove`: a move built in
-    code is held to the same shape as one decoded from JSON, so it can always be recorded and replayed."""
-    if not isinstance(move, BooMove):
-        raise _malformed(repr(move))
-    if move.kind not in KINDS:
-        raise _malformed(f"unknown kind {move.kind!r}")
-    if not is_int(move.t) or move.t < 0:
-        raise _malformed(f"time {move.t!r}")
-    if move.visitor is not None and not is_int(move.visitor):
-        raise _malformed(f"visitor {move.visitor!r}")
-    if (move.kind == "booo") != (move.colour is not None):
-        raise _malformed("a colour goes with booo, and only with it")
-    if move.colour is not None and not (is_int(move.colour) and 0 <= move.colour < len(COLOURS)):
-        raise _malformed(f"colour {move.colour!r}")
-    if move.route is not None:
-        if move.kind != "claim":
-            raise _malformed("a route goes only with a claim")
-        _check_route_shape(move.route)
-    return move
-
-
-def _check_route_shape(route: Any) -> None:
-    if not isinstance(route, Route) or not isinstance(route.steps, tuple):
-        raise _malformed(f"route {route!r}")
-    if not (is_int(route.colour) and 0 <= route.colour < len(COLOURS)) or len(route.steps) > MAX_STEPS:
-        raise _malformed("route colour or length")
-    for step in route.steps:
-        if isinstance(step, Change):
-            ok = is_int(step.colour) and 0 <= step.colour < len(COLOURS)
-        elif isinstance(step, (Move, Jump)):
-            cell = step.cell
-            ok = isinstance(cell, tuple) and len(cell) == 2 and all(is_int(v) and 0 <= v < 9 for v in cell)
-        else:
-            ok = False
-        if not ok:
-            raise _malformed(f"route step {step!r}")
+from parlour.games.boo.route import Route, check_route
+from parlour.games.boo.solver import shortest_route, shortest_routes
+from parlour.games.boo.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RESERVE,
+    WIN_VISITORS,
+    WIN_WALLS,
+    BooMove,
+    BooState,
+    _swap,
+    check_move,
+    is_int,
+    stack_size,
+)
 
 
 class Boo(Game[BooState, BooMove]):
     """Boo! for 2–6 players."""
 
     id = "boo"
-    min_players = 2
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     realtime = True
     """Played against a clock: moves carry their time ``t`` (decision 0022)."""
     net_send_legal = False
@@ -530,224 +406,27 @@ class Boo(Game[BooState, BooMove]):
         """Walls plus visitors, in front of everyone (BO-20)."""
         return [float(state.total(p)) for p in range(state.players)]
 
+    # --- written and said: parlour.games.boo.written (decision 0113) -------------------------
     def notation(self, move: BooMove) -> str:
-        """The move log's short form: ``hand``, ``lower``, ``booo red``, ``red e5 e4 *c3 !blue c4``
-        (a claim's route), ``—`` (nothing shown); the time in seconds after ``@``."""
-        at = f" @{move.t / 1000:.1f}s"
-        if move.kind == "booo" and move.colour is not None:
-            return f"booo {COLOURS[move.colour]}{at}"
-        if move.kind == "claim":
-            if move.route is None:
-                return "—" + at
-            return " ".join([COLOURS[move.route.colour], *move.route.to_json()["steps"]]) + at
-        return move.kind + at
+        return written.notation(move)
 
-    # --- serialisation -----------------------------------------------------------------------
     def encode_move(self, move: BooMove) -> JSON:
-        """``{"k": kind, "t": ms}``, plus ``route`` for a claim, ``c`` (the colour) for "Booo!" and
-        ``v`` (the visitor) when the move names it."""
-        check_move(move)
-        out: dict[str, JSON] = {"k": move.kind, "t": move.t}
-        if move.kind == "claim":
-            out["route"] = None if move.route is None else move.route.to_json()
-        if move.colour is not None:
-            out["c"] = COLOURS[move.colour]
-        if move.visitor is not None:
-            out["v"] = move.visitor
-        return out
+        return written.encode_move(move)
 
     def decode_move(self, data: JSON) -> BooMove:
-        if not isinstance(data, dict) or data.get("k") not in KINDS:
-            raise MalformedMove(f"not a Boo! move: {data!r}", code="boo.malformed.move")
-        kind, t = data["k"], data.get("t")
-        if not isinstance(t, int) or isinstance(t, bool) or t < 0:
-            raise MalformedMove("a Boo! move needs its time t (ms)", code="boo.malformed.move")
-        expected = (
-            {"k", "t", "route"} if kind == "claim" else {"k", "t", "c"} if kind == "booo" else {"k", "t"}
-        )
-        if set(data) - {"v"} != expected:
-            raise MalformedMove(f"unexpected fields in {data!r}", code="boo.malformed.move")
-        visitor = data.get("v")
-        if visitor is not None and not is_int(visitor):
-            raise MalformedMove(f"bad visitor in {data!r}", code="boo.malformed.move")
-        colour = None
-        if kind == "booo":
-            if data["c"] not in COLOURS:
-                raise MalformedMove(f"bad colour in {data!r}", code="boo.malformed.move")
-            colour = COLOURS.index(data["c"])
-        route = None if kind != "claim" or data["route"] is None else Route.from_json(data["route"])
-        return BooMove(kind, t, route, colour, visitor)
+        return written.decode_move(data)
 
     def encode_state(self, state: BooState) -> JSON:
-        return {
-            "players": state.players,
-            "arrangement": list(state.arrangement),
-            "trapdoors": [cell_name(c) for c in state.trapdoors],
-            "transitions": [cell_name(c) for c in state.transitions],
-            "route_number": state.route_number,
-            "ghost": cell_name(state.ghost),
-            "visitor": state.visitor,
-            "stack": list(state.stack),
-            "first": state.first,
-            "markers": list(state.markers),
-            "captured": [list(c) for c in state.captured],
-            "hands": list(state.hands),
-            "locked_until": list(state.locked_until),
-            "last_win": list(state.last_win),
-            "round": state.round,
-            "now": state.now,
-            "search_started": state.search_started,
-            "claimant": state.claimant,
-            "deadline": state.deadline,
-            "announced": None if state.announced is None else COLOURS[state.announced],
-            "lockout_ms": state.lockout_ms,
-            "trace_ms": state.trace_ms,
-            "discarded": list(state.discarded),
-            "winners": None if state.winners is None else list(state.winners),
-            "reason": state.reason,
-        }
+        return written.encode_state(state)
 
     def decode_state(self, data: JSON) -> BooState:
-        """A state from JSON (a save, a link, a peer), checked as a whole: ``ValueError`` unless
-        every field has its exact type and range and the visitors, markers and seats add up."""
-        try:
-            state = _decode_state(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueError(f"not a Boo! state: {exc}") from exc
-        return state
+        return written.decode_state(data)
 
     def describe_move(self, state: BooState, player: int, move: BooMove) -> tuple[str, dict[str, JSON]]:
-        params: dict[str, JSON] = {"player": player}
-        if move.kind == "claim" and move.route is not None:
-            params["colour"] = f"boo.colour.{COLOURS[move.route.colour]}"
-            return "boo.log.claim", params
-        if move.kind == "booo" and move.colour is not None:
-            params["colour"] = f"boo.colour.{COLOURS[move.colour]}"
-        return f"boo.log.{'give-up' if move.kind == 'claim' else move.kind}", params
+        return written.describe_move(state, player, move)
 
     def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
-        """Every event in words with the rule that made it happen. A claim, a "Booo!" and a hand
-        say what the move's own line says (the screen then gives that line the rule); a wrong claim
-        says why, linking the rule the route broke."""
-        data, kind = event.data, event.kind
-        who: dict[str, JSON] = {"player": data["player"]} if "player" in data else {}
-        if kind == "claim":  # only a valid claim: BO-14 made the capture that follows
-            colour = COLOURS[Route.from_json(data["route"]).colour]
-            return "boo.log.claim", {**who, "colour": f"boo.colour.{colour}"}, "BO-14"
-        if kind == "booo":
-            return "boo.log.booo", {**who, "colour": f"boo.colour.{data['colour']}"}, "BO-13"
-        if kind == "hand":
-            return f"boo.log.{'hand' if data['raised'] else 'lower'}", who, "BO-17"
-        if kind == "claim-wrong":
-            inner = {
-                k: f"boo.colour.{v}" if k in ("colour", "wall") else v for k, v in data["params"].items()
-            }
-            why = {"key": data["code"], "params": inner}
-            return "boo.wrong.why", {**who, "why": why}, str(data["rule"] or "BO-16")
-        if kind == "search-restarts":
-            return "boo.log.search-restarts", {}, "BO-16"
-        if kind == "ghost-moved":  # along the winning route (BO-14) or after the hands (BO-17)
-            return "boo.log.ghost-moved", {"to": data["to"]}, "BO-14" if data["route"] else "BO-17"
-        if kind == "visitor-taken":
-            return "boo.log.visitor-taken", {**who, "visitor": data["visitor"]}, "BO-14"
-        if kind == "marker-taken":
-            return "boo.log.marker-taken", {**who, "colour": f"boo.colour.{data['colour']}"}, "BO-14"
-        if kind == "visitor-discarded":
-            return "boo.log.visitor-discarded", {"visitor": data["visitor"]}, "BO-17"
-        if kind == "first-player":
-            return "boo.log.first-player", who, "BO-18"
-        if kind == "visitor-placed":
-            return "boo.log.visitor-placed", {"visitor": data["visitor"], "room": data["room"]}, "BO-7"
-        if kind == "game-over":  # 4 walls or 5 visitors end it at once (BO-19); else the count (BO-20)
-            reason = str(data["reason"])
-            winners = list(data["winners"])
-            params: dict[str, JSON] = {"player": winners[0]} if winners else {}
-            return reason, params, "BO-20" if reason == "boo.end.stack" else "BO-19"
-        return None
+        return written.describe_event(event)
 
-
-def _ints(values: Any, low: int, high: int, name: str) -> tuple[int, ...]:
-    if not isinstance(values, list) or not all(is_int(v) and low <= v <= high for v in values):
-        raise ValueError(f"{name} must be whole numbers from {low} to {high}")
-    return tuple(values)
-
-
-def _int(value: Any, low: int, high: int, name: str) -> int:
-    return _ints([value], low, high, name)[0]
-
-
-def _room(text: Any) -> Cell:
-    cell = parse_cell(text)
-    if not is_room(cell):
-        raise ValueError(f"{text} is not a room")
-    return cell
-
-
-def _decode_state(data: Any) -> BooState:
-    if not isinstance(data, dict) or set(data) != FIELDS:
-        raise ValueError("wrong fields")
-    players = _int(data["players"], Boo.min_players, Boo.max_players, "players")
-    seat, clock = players - 1, 1 << 62
-    size = stack_size(players)
-    arrangement = _ints(data["arrangement"], 1, 9, "arrangement")
-    if sorted(arrangement) != [t.id for t in components().tiles]:
-        raise ValueError("the arrangement must place each tile once")
-    trapdoors = tuple(_room(c) for c in data["trapdoors"])
-    transitions = tuple(_room(c) for c in data["transitions"])
-    if len(set(trapdoors + transitions)) != len(trapdoors + transitions) or len(trapdoors + transitions) > 4:
-        raise ValueError("at most 4 special tokens, one per room")
-    visitor = None if data["visitor"] is None else _int(data["visitor"], 1, size, "visitor")
-    captured = tuple(_ints(c, 1, size, "captured") for c in data["captured"])
-    hands = tuple(data["hands"])
-    if not all(type(h) is bool for h in hands):
-        raise ValueError("hands are true or false")
-    claimant = None if data["claimant"] is None else _int(data["claimant"], 0, seat, "claimant")
-    announced = None if data["announced"] is None else COLOURS.index(data["announced"])
-    winners = None if data["winners"] is None else _ints(data["winners"], 0, seat, "winners")
-    state = BooState(
-        players=players,
-        arrangement=arrangement,
-        trapdoors=trapdoors,
-        transitions=transitions,
-        route_number=_int(data["route_number"], 1, 4, "route number"),
-        ghost=_room(data["ghost"]),
-        visitor=visitor,
-        stack=_ints(data["stack"], 1, size, "stack"),
-        first=_int(data["first"], 0, seat, "first"),
-        markers=_ints(data["markers"], RESERVE, seat, "markers"),
-        captured=captured,
-        hands=hands,
-        locked_until=_ints(data["locked_until"], 0, clock, "locked_until"),
-        last_win=_ints(data["last_win"], -1, clock, "last_win"),
-        round=_int(data["round"], 1, clock, "round"),
-        now=_int(data["now"], 0, clock, "now"),
-        search_started=_int(data["search_started"], 0, clock, "search_started"),
-        claimant=claimant,
-        deadline=_int(data["deadline"], 0, clock, "deadline"),
-        announced=announced,
-        lockout_ms=_int(data["lockout_ms"], 0, clock, "lockout_ms"),
-        trace_ms=_int(data["trace_ms"], 0, clock, "trace_ms"),
-        discarded=_ints(data["discarded"], 1, size, "discarded"),
-        winners=winners,
-        reason=str(data["reason"]),
-    )
-    seen = [v for c in state.captured for v in c] + list(state.discarded) + list(state.stack)
-    if visitor is not None:
-        seen.append(visitor)
-    if (
-        len(state.markers) != len(COLOURS)
-        or not len(captured) == len(hands) == len(state.locked_until) == len(state.last_win) == players
-        or sorted(seen) != list(range(1, size + 1))
-        or list(state.stack) != sorted(state.stack)
-        or (claimant is None) != (announced is None)
-        or (winners is None) != (visitor is not None)
-        or (state.visitor_room == state.ghost and visitor is not None)
-        or (winners is None and 2 * sum(hands) > players)
-    ):
-        raise ValueError("the fields do not add up to a position the rules allow")
-    return state
-
-
-FIELDS = frozenset(f.name for f in fields(BooState))
 
 GAME = Boo()

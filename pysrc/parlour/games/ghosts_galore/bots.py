@@ -31,7 +31,7 @@ from parlour.games.ghosts_galore.board import (
     resolve,
     trace,
 )
-from parlour.games.ghosts_galore.rules import FLIP, HIDDEN, PASS, TAKE, Move
+from parlour.games.ghosts_galore.moves import FLIP, HIDDEN, PASS, TAKE, Move
 from parlour.games.ghosts_galore.scoring import count_werewolves, score_board
 from parlour.games.ghosts_galore.tiles import Tile, tile_set
 

@@ -3,7 +3,9 @@
 Turn order is a stack of :class:`~.state.Turn` records. Wolves, hunters, revealing and leaving
 are open to every player still in the game at any moment (WB-7, WB-12, WB-13), so
 :meth:`WoolyBully.to_act` lists every such seat, the one whose turn it is first. A match record
-keeps the order the moves were made in, so replay is exact whoever acted.
+keeps the order the moves were made in, so replay is exact whoever acted. The legal moves are
+:mod:`parlour.games.wooly_bully.legal`'s, the words :mod:`parlour.games.wooly_bully.written`'s
+(decision 0113).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from dataclasses import replace
 from typing import TypeVar
 
 from parlour.engine import JSON, Event, Game, IllegalMove, NotYourTurn, Option, Outcome, Rng
+from parlour.games.wooly_bully import legal, valid, written
 from parlour.games.wooly_bully import moves as mv
-from parlour.games.wooly_bully import valid
 from parlour.games.wooly_bully.board import Board, Pos, matches, rotated_edges
+from parlour.games.wooly_bully.legal import ID, _illegal
 from parlour.games.wooly_bully.moves import Move
 from parlour.games.wooly_bully.state import (
     BONUSES,
@@ -28,16 +31,13 @@ from parlour.games.wooly_bully.state import (
 )
 from parlour.games.wooly_bully.tiles import (
     COLOURS,
-    FOREST,
     bag_ids,
-    same_kind,
     shepherd_id,
     tile,
     village_id,
 )
 
 T = TypeVar("T")
-ID = "wooly-bully"
 VARIANTS = (
     ("hand_limit", "WB-V1"),
     ("single_draw", "WB-V2"),
@@ -45,29 +45,6 @@ VARIANTS = (
     ("hungry_wolf", "WB-V4"),
     ("multi_play", "WB-V5"),
 )
-
-
-def _illegal(message: str, code: str, rule: str, **params: object) -> IllegalMove:
-    return IllegalMove(message, code=f"{ID}.illegal.{code}", rule=rule, **params)
-
-
-def _distinct(tiles: Sequence[int]) -> list[int]:
-    """One tile of each look among ``tiles`` (the four wolves are one choice, not four)."""
-    seen: dict[object, int] = {}
-    for t in sorted(tiles):
-        seen.setdefault(same_kind(t), t)
-    return list(seen.values())
-
-
-PLAY_RULES = {
-    "place-wolf": "WB-8",
-    "place-hunter": "WB-9",
-    "place-on-hunter": "WB-9",  # a hunter laid on a wolf
-    "place-on-wolf": "WB-V4",  # the hungry wolf eats a hunter
-}
-"""The rule behind each way of laying a wolf or a hunter (a landscape tile: WB-3)."""
-EVENT_RULES = {"passed": "WB-3", "discarded": "WB-V1", "final-plays": "WB-13", "turn": "WB-4"}
-"""The rule behind an event that always has the same one."""
 
 
 class WoolyBully(Game[WoolyState, Move]):
@@ -109,101 +86,20 @@ class WoolyBully(Game[WoolyState, Move]):
         first = state.turns[0].seat
         return (first, *(p for p in state.active if p != first))
 
-    # --- legal moves ------------------------------------------------------------------------
     def placements(self, state: WoolyState, tiles: Sequence[int], stop_at_first: bool = False) -> list[Move]:
-        """Every legal way to lay one of ``tiles`` now (edges, wolves and hunters), one per look."""
-        board = state.board
-        frontier = board.frontier()
-        need = {pos: board.constraint(pos) for pos in frontier}
-        out: list[Move] = []
-        for tid in _distinct(tiles):
-            t = tile(tid)
-            if t.kind in ("wolf", "hunter"):
-                out.extend(self._forest_plays(state, tid, frontier, need))
-            else:
-                for rot in t.distinct_rotations():
-                    edges = rotated_edges(tid, rot)
-                    out.extend(mv.place(tid, pos, rot) for pos in frontier if matches(need[pos], edges))
-            if stop_at_first and out:
-                return out
-        return out
-
-    def _forest_plays(
-        self, state: WoolyState, tid: int, frontier: list[Pos], need: Mapping[Pos, tuple[int | None, ...]]
-    ) -> list[Move]:
-        board = state.board
-        kind = tile(tid).kind
-        out = []
-        for pos in frontier:
-            if all(n is None or n == FOREST for n in need[pos]) and self._forest_ok(state, kind, pos) is None:
-                out.append(mv.place(tid, pos, 0))
-        prey = "wolf" if kind == "hunter" else ("hunter" if state.options.hungry_wolf else "")
-        if prey:
-            out.extend(
-                mv.place(tid, pos, 0)
-                for pos in sorted(board.cells)
-                if tile(board.cells[pos][1][-1]).kind == prey
-            )
-        return out
-
-    def _forest_ok(self, state: WoolyState, kind: str, pos: Pos) -> IllegalMove | None:
-        """WB-9/WB-11: no wolf enters a forest with a hunter; a hunter laid in a forest needs it wolf-free."""
-        roots = state.board.joined_roots(pos, FOREST)
-        areas = [state.board.areas[r] for r in roots]
-        if kind == "wolf" and any(a.hunters for a in areas):
-            return _illegal("a wolf may not enter a forest with a hunter", "hunted-forest", "WB-9")
-        if kind == "hunter" and any(a.wolves for a in areas):
-            return _illegal("that forest has a wolf: lay the hunter on the wolf", "wolf-in-forest", "WB-9")
-        return None
+        return legal.placements(state, tiles, stop_at_first)
 
     def reveals(self, state: WoolyState, player: int, stop_at_first: bool = False) -> list[Move]:
-        """Squares where ``player``'s shepherd may be laid sheep side up (WB-12)."""
-        if state.revealed[player]:
-            return []
-        edges = rotated_edges(shepherd_id(state.colours[player]), 0)
-        out = []
-        for pos in state.board.frontier():
-            if matches(state.board.constraint(pos), edges):
-                out.append(mv.reveal(pos))
-                if stop_at_first:
-                    break
-        return out
+        return legal.reveals(state, player, stop_at_first)
 
     def legal_moves(self, state: WoolyState, player: int) -> list[Move]:
-        if state.ended or player not in state.active:
-            return []
-        hand = state.hands[player]
-        turn = state.turns[0]
-        mine = turn.seat == player
-        out: list[Move] = []
-        if mine and turn.discarding:
-            out.extend(mv.discard(t) for t in _distinct(hand))
-        elif mine:
-            landscape = [t for t in hand if tile(t).kind == "landscape"]
-            lays = self.placements(state, landscape)
-            out.extend(lays)
-            if not lays and self.may_pass(state, player):
-                out.append(mv.PASS)
-        out.extend(self.placements(state, [t for t in hand if tile(t).kind != "landscape"]))
-        out.extend(self.reveals(state, player))
-        out.append(mv.LEAVE)
-        return out
+        return legal.legal_moves(state, player)
 
     def may_pass(self, state: WoolyState, player: int) -> bool:
-        """Whether ``player``, whose landscape tiles fit nowhere, may pass the turn (WB-14, 0035).
-
-        While the bag has tiles a pass draws one, as players at a table would. With the bag empty
-        only a seat that can lay nothing at all passes: one that can still lay a wolf, a hunter or
-        its shepherd must lay or leave ("when all players have left or cannot play further").
-        """
-        return bool(state.bag) or not self.can_place(state, player)
+        return legal.may_pass(state, player)
 
     def can_place(self, state: WoolyState, player: int) -> bool:
-        """Whether ``player`` could lay anything at all now, in or out of turn (for WB-14)."""
-        return bool(
-            self.placements(state, state.hands[player], stop_at_first=True)
-            or self.reveals(state, player, stop_at_first=True)
-        )
+        return legal.can_place(state, player)
 
     # --- playing ----------------------------------------------------------------------------
     def apply(self, state: WoolyState, player: int, move: Move) -> tuple[WoolyState, list[Event]]:
@@ -296,7 +192,7 @@ class WoolyBully(Game[WoolyState, Move]):
         if not matches(board.constraint(pos), rotated_edges(tid, rot)):
             raise _illegal("every touching edge must match", "edges", "WB-3")
         kind = tile(tid).kind
-        if kind in ("wolf", "hunter") and (err := self._forest_ok(state, kind, pos)):
+        if kind in ("wolf", "hunter") and (err := legal.forest_ok(state, kind, pos)):
             raise err
 
     def _after_turn_play(
@@ -569,51 +465,10 @@ class WoolyBully(Game[WoolyState, Move]):
         return data
 
     def describe_move(self, state: WoolyState, player: int, move: Move) -> tuple[str, dict[str, JSON]]:
-        params: dict[str, JSON] = {"player": player, "move": mv.encode(move)}
-        if move.kind == "place":
-            t = tile(move.tile)
-            params.update(tile=move.tile, kind=t.kind, design=t.design, x=move.pos[0], y=move.pos[1])
-            # One sentence per kind, so every language names the tile without nesting words.
-            key = "place-on" if move.pos in state.board.cells else "place"
-            if t.kind in ("wolf", "hunter"):
-                key += f"-{t.kind}"
-            return (f"{ID}.log.{key}", params)
-        if move.kind == "reveal":
-            # A catalogue key, so the log says the colour in the reader's language.
-            params.update(
-                colour=f"{ID}.colour.{COLOURS[state.colours[player]]}", x=move.pos[0], y=move.pos[1]
-            )
-        if move.kind == "discard":
-            params.update(tile=move.tile, design=tile(move.tile).design)
-        return (f"{ID}.log.{move.kind}", params)
+        return written.describe_move(state, player, move)
 
     def describe_event(self, event: Event) -> tuple[str, dict[str, JSON], str] | None:
-        """Every event in words with the rule that made it happen. A tile laid, a reveal, a pass
-        and a discard say what the move's own line says (the screen gives that line the rule); a
-        draw says how many tiles, never which (only the drawer's view holds them)."""
-        data, kind = event.data, event.kind
-        who: dict[str, JSON] = {"player": data["player"]} if "player" in data else {}
-        if kind == "tile-placed":
-            what = tile(int(data["tile"])).kind
-            key = ("place-on" if data["on"] else "place") + (f"-{what}" if what in ("wolf", "hunter") else "")
-            return f"{ID}.log.{key}", {**who, "x": data["x"], "y": data["y"]}, PLAY_RULES.get(key, "WB-3")
-        if kind == "revealed":
-            params = {**who, "colour": f"{ID}.colour.{data['colour']}", "x": data["x"], "y": data["y"]}
-            return f"{ID}.log.reveal", params, "WB-12"
-        if kind in ("passed", "discarded"):
-            return f"{ID}.log.{'pass' if kind == 'passed' else 'discard'}", who, EVENT_RULES[kind]
-        if kind == "drew":
-            count = len(data["tiles"]) if "tiles" in data else int(data["count"])
-            return f"{ID}.event.drew", {**who, "count": count}, str(data["rule"])
-        if kind == "extra-turn":
-            return f"{ID}.event.extra-turn", {**who, "count": data["count"]}, str(data["rule"])
-        if kind == "left":
-            return f"{ID}.event.left", {**who, "bonus": data["bonus"]}, "WB-13"
-        if kind in ("final-plays", "turn"):
-            return f"{ID}.event.{kind}", who, EVENT_RULES[kind]
-        if kind == "game-over":
-            return str(data["reason"]), {}, "WB-14"
-        return None
+        return written.describe_event(event)
 
     def describe_move_for(
         self, state: WoolyState, player: int, move: Move, viewer: int | None

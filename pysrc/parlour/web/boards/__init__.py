@@ -37,13 +37,19 @@ def _order(package: str, modules: str, board_modules: str) -> tuple[str, ...]:
 
 
 OPENING: dict[str, tuple[str, ...]] = {
-    "boop": _order("boop", "board state rules consistency notation ai game", "boop"),
-    "boo": _order("boo", "castle route solver rules bots", "boo_help boo"),
+    "boop": _order("boop", "board state rules consistency notation ai game", "boop_bed boop"),
+    "boo": _order(
+        "boo", "castle route solver state written rules bots", "boo_svg boo_castle boo_help boo_zones boo"
+    ),
     "wooly-bully": _order(
-        "wooly_bully", "tiles board moves state bots play valid rules", "wooly_svg wooly_help wooly_bully"
+        "wooly_bully",
+        "tiles board moves state bots play legal valid written rules",
+        "wooly_svg wooly_field wooly_help wooly_bully",
     ),
     "ghosts-galore": _order(
-        "ghosts_galore", "tiles board moves scoring rules bots", "ghosts_draw ghosts_help ghosts_galore"
+        "ghosts_galore",
+        "tiles board moves scoring bots written rules",
+        "ghosts_draw ghosts_help ghosts_table ghosts_galore",
     ),
 }
 """The modules that opening a game imports (its rules and board, once the app is up), in the order
