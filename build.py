@@ -702,6 +702,22 @@ def start_download(root: Path, wheel: Path) -> list[Path]:
     return [root / name for name in FETCHED_AT_START] + [wheel] + ([bytecode] if bytecode.exists() else [])
 
 
+def embed_words(root: Path) -> None:
+    """Put the words an embed says when its Python cannot start, in every language, into
+    ``embed.html`` (no Python to translate them then): ``assets/embed.js`` picks the embed's own."""
+    source_package()
+    from parlour.i18n import LANGUAGES, translate
+
+    words = {lang: translate(lang, "boot.failed", reason="{reason}") for lang in LANGUAGES}
+    page = root / "embed.html"
+    text = page.read_text()
+    if "<!--PARLOUR_EMBED_WORDS-->" not in text:
+        raise SystemExit("web/embed.html has no <!--PARLOUR_EMBED_WORDS--> marker")
+    data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+    script = f'<script type="application/json" id="embed-failed">{data}</script>'
+    page.write_text(text.replace("<!--PARLOUR_EMBED_WORDS-->", script))
+
+
 def prerender(root: Path, wheel: Path) -> None:
     """Put the game picker, drawn by the app's own Python in every language, into ``index.html``,
     with the loading screen's words: the page paints it before Python is up (see assets/boot.js).
@@ -781,6 +797,7 @@ def build(out: Path = DIST) -> Path:
     optimize_images(tmp)
     wheel = shipped_wheel(tmp)
     prerender(tmp, wheel)
+    embed_words(tmp)
     worker = tmp / "embed-worker.js"  # the embeds' shared runtime: the same wheel and bytecode (0111)
     stdlib = f"./pyodide/{STDLIB_BYTECODE}" if (tmp / "pyodide" / STDLIB_BYTECODE).exists() else ""
     worker.write_text(

@@ -29,7 +29,7 @@ function serve(port) {
     try {
       handle = await started;
     } catch (error) {
-      port.postMessage({ id: event.data && event.data.id, fatal: "Parlour could not start: " + error });
+      port.postMessage({ id: event.data && event.data.id, fatal: String(error) });
       return;
     }
     const t0 = performance.now();

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from browser.conftest import BOOT_TIMEOUT_MS, open_app
+from parlour import games
 from parlour.engine import Match, encode_link
 from parlour.games.boo import GAME, BooMove
 from parlour.games.boo.castle import COLOURS, cell_name
 from parlour.games.boo.route import Change, Jump
 from parlour.games.boo.solver import shortest_route
+from parlour.i18n import LANGUAGES, translate
 
 STEP_TIMEOUT_MS = 20_000
 
@@ -91,6 +93,40 @@ def reveal_by_the_castle(page: Any) -> None:
         for selector in ("#boo-hide", "#boo-reveal li >> nth=0", "#boo-booo-0", "#boo-hand-1", "#boo-booo-1"):
             assert in_view(page, selector), (width, selector, page.locator(selector).bounding_box())
     assert page.locator("#boo-reveal ul").evaluate("e => getComputedStyle(e).paddingLeft") == "0px"
+
+
+CUT_OPTIONS_JS = """texts => {
+  const field = document.querySelector(".setup .field:has(select)");
+  const probe = document.createElement("select");
+  probe.style.cssText = "flex: none; max-width: none";
+  field.appendChild(probe);
+  const cut = [];
+  for (const text of texts) {
+    probe.replaceChildren(new Option(text));
+    const width = probe.getBoundingClientRect().width;
+    if (width > field.clientWidth + 0.5) cut.push([text, Math.round(width), field.clientWidth]);
+  }
+  probe.remove();
+  return cut;
+}"""
+"""Each text that would not fit whole in a drop-down of the setup screen's width: a select as wide
+as its words, laid out as a setup row's select, against the row's width (a select wraps to a row
+of its own and is cut with an ellipsis beyond it)."""
+
+
+def setup_choices() -> list[str]:
+    """Every choice of every game's setup drop-downs (options, seats) in every language."""
+    texts = set()
+    for info in games.GAMES:
+        game, levels = games.load(info.id), [lv for lv in games.module(info.id).BOTS if lv != "random"]
+        for lang in LANGUAGES:
+            texts.add(translate(lang, "app.seat.human"))
+            texts.update(
+                translate(lang, "app.seat.ai", level=translate(lang, f"app.level.{lv}")) for lv in levels
+            )
+            for opt in (o for o in game.options if not o.hidden and o.choices):
+                texts.update(translate(lang, f"{opt.label}.{c}") for c in opt.choices)
+    return sorted(texts)
 
 
 def test_a_whole_hot_seat_game_with_two_people_pressing_at_once(browser, site_url):
@@ -193,6 +229,11 @@ def test_one_person_against_three_bots_to_the_end_and_a_route_traced_by_keyboard
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_app(page, site_url, "#/boo")
+    # On a phone every choice of every game's setup reads whole in each language (Boo!'s "Any
+    # room of the central tile, at random" was cut to "Any room of the cent…").
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.evaluate(CUT_OPTIONS_JS, setup_choices()) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.select_option("#player-count", "4")
     for seat in (1, 2, 3):
         page.select_option(f"#seat-{seat}", "hard")

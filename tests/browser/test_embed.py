@@ -19,6 +19,7 @@ import pytest
 from browser.conftest import BOOT_TIMEOUT_MS, open_app
 from parlour.engine import Match, encode_link
 from parlour.games.boop import GAME
+from parlour.i18n import translate
 
 MOVES = "k@c3,g:-,k@d4,g:top-c,k@c3"
 POSITION = "6/6/2o1p1/6/1o4/6 6k0c/7k0c 8/8 -/top-c+0 p place"
@@ -487,3 +488,20 @@ def test_each_boards_embed_fits_small_frames_in_view_and_try_it_with_legible_tex
                         and feedback.locator("a.rule").count() == 1
                     )
                     assert page.locator("button.booo").count() == 0  # the try is over: Reset to try again
+
+
+def test_an_embed_whose_python_cannot_start_says_so_in_its_own_language(browser, site_url):
+    """Its Python's files unreachable (Pyodide's lock file refused: a quick failure, no Python
+    started): the embed says so in its ``lang=``, else in the reader's browser language. A
+    dedicated worker (no SharedWorker, as on some phones): its requests can be refused."""
+    context = browser.new_context(locale="ru-RU")
+    context.add_init_script("delete window.SharedWorker")
+    context.route("**/pyodide-lock.json", lambda route: route.abort())
+    for lang, fragment in (("uk", "game=boop&lang=uk"), ("ru", "game=boop")):
+        page = context.new_page()  # a page load each (a new hash alone would not reload it)
+        head, tail = translate(lang, "boot.failed", reason="\0").split("\0")
+        page.goto(site_url + "embed.html#" + fragment)
+        page.wait_for_selector("#embed[role=alert]", state="attached", timeout=BOOT_TIMEOUT_MS)
+        said = page.locator("#embed").inner_text()
+        assert said.startswith(head) and said.endswith(tail) and len(said) > len(head + tail), said
+    context.close()

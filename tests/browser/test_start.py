@@ -129,6 +129,16 @@ def test_picker_in_the_saved_language_before_python_and_a_tap_on_play_is_kept(
     assert page.locator(".picker .card .soon").count() == 0
     # No saved match: no resume link, as the app itself would draw it.
     assert page.locator(".picker a[href$='/play']").count() == 0
+    # A saved match (in a slot, as the app saves them): its Resume is there before Python too, not
+    # put under a finger when Python draws the picker.
+    page.evaluate("localStorage.setItem('parlour.saves.boop', '[\"a\"]')")
+    again = context.new_page()
+    again.goto(gated_site, wait_until="commit")
+    again.wait_for_selector(".picker .card h2", timeout=10_000)
+    assert again.locator(".picker a[href$='/play']").count() == 1
+    assert again.locator(".picker .card[data-game=boop] a[href$='/play']").inner_text() == "Продовжити"
+    again.close()
+    page.evaluate("localStorage.removeItem('parlour.saves.boop')")
     # Only Parlour's own wheel and Pyodide's two modules can have come, and all of them are counted
     # (the modules come by import(), which no fetch sees): the figure moves before the big files come.
     wheel = next(dist.glob("parlour-*.whl.gz")).name

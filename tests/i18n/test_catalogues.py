@@ -268,3 +268,18 @@ def test_boos_castle_is_made_of_rooms_as_its_rulebooks_say(lang):
         and re.search(BOO_CELL_WORDS[lang], re.sub(r"\{\w+\}", "", v), re.I)
     }
     assert not cells, cells
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ghosts_galores_pencil_button_is_short_and_every_message_about_it_says_the_same_verb(lang):
+    """GG-2's hidden tile put in provisionally: its button reads at a glance on a phone (it was
+    «Предразместить» and «Покласти попередньо»; the rulebook's «заранее разместить» is a phrase),
+    the help names the button by its words, and the prompt, the note and the screen readers'
+    names say the same verb (a player meets one term, not three)."""
+    words = catalogue(lang)
+    label = words["ghosts-galore.action.pencil"]
+    assert len(label) <= 10, label
+    assert label in words["ghosts-galore.help.hidden"]
+    stem = label.lower()[:4]
+    for key in ("prompt.pencil", "pencilled-at", "a11y.cell-pencil", "a11y.sheet-pencil"):
+        assert stem in words[f"ghosts-galore.{key}"].lower(), (key, words[f"ghosts-galore.{key}"])

@@ -5,6 +5,7 @@ secrets until they hold the device."""
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from types import SimpleNamespace
@@ -318,6 +319,68 @@ def test_a_shared_link_opens_as_its_own_match_and_keeps_the_saved_one():
     assert text_of(dom2.html, "saved-boop").startswith("2 saved games")
     dom2.set_hash(f"#/boop/play?s={saved.slots()[1]}")
     assert app2.sessions["boop"].dumps() == mine
+
+
+def saved_pair(storage: dict[str, str]) -> tuple[Saves, str, str, str]:
+    """A saved match of one move, and after it a damaged save (cut short): the saves, the slots
+    (whole, damaged) and the damaged record as stored."""
+    app, dom = open_app("#/boop", storage)
+    dom.click("start")
+    dom.click("cell", "c3")
+    saves = Saves("boop", storage.get, storage.__setitem__, lambda k: storage.pop(k, None))
+    whole = saves.slots()[0]
+    damaged = app.sessions["boop"].dumps()[:-5]
+    saves.put("ff", damaged)
+    return saves, whole, "ff", damaged
+
+
+def test_a_damaged_save_is_listed_as_damaged_kept_on_resume_with_why_and_deleted_only_when_asked():
+    storage: dict[str, str] = {}
+    saves, whole, slot, damaged = saved_pair(storage)
+    app, dom = open_app("#/", storage)
+    # The picker resumes the whole match; its list, open, says which one is damaged.
+    assert f'href="#/boop/play?s={whole}" class="button" id="resume-boop"' in dom.html
+    assert text_of(dom.html, "saved-boop") == "2 saved games Game 1: damaged Delete Game 2: 1 move"
+    assert re.search(r'<details[^>]*id="saved-boop"[^>]* open', dom.html)
+    # Resuming it says why it cannot be, keeps it, and opens no other match in its place.
+    dom.set_hash(f"#/boop/play?s={slot}")
+    assert app.route.screen == "setup" and "boop" not in app.sessions
+    assert text_of(dom.html, "error-banner") == (
+        "This saved game cannot be resumed. The saved game is damaged and cannot be read."
+        " It is kept until you delete it. Delete ×"
+    )
+    assert saves.record(slot) == damaged and saves.slots() == [slot, whole]
+    # Deleted when the player asks: from the banner, which goes, the focus on the screen's title.
+    dom.click("delete-save", f"boop/{slot}")
+    assert saves.slots() == [whole] and saves.record(slot) is None
+    assert 'id="error-banner"' not in dom.html and dom.focused == "screen-title"
+    assert dom.said[-1] == "The saved game is deleted."
+    dom.set_hash("#/")
+    assert 'id="saved-boop"' not in dom.html and 'id="resume-boop"' in dom.html
+
+
+def test_a_save_that_does_not_replay_is_marked_damaged_once_tried_and_deleted_from_the_picker_in_russian():
+    storage: dict[str, str] = {"parlour.settings": '{"lang": "ru"}'}
+    saves, whole, slot, _ = saved_pair(storage)
+    record = json.loads(saves.record(whole) or "")
+    record["moves"][0][1] = "k@z9"  # reads, but its move is not a move of boop.
+    saves.put(slot, json.dumps(record))
+    _app, dom = open_app("#/", storage)
+    assert text_of(dom.html, "saved-boop") == "2 сохранённые партии Партия 1: 1 ход Партия 2: 1 ход"
+    dom.set_hash(f"#/boop/play?s={slot}")
+    assert text_of(dom.html, "error-banner").startswith(
+        "Эту партию нельзя продолжить. Сохранённая партия не воспроизводится: ход 1 не по правилам."
+    )
+    dom.set_hash("#/")
+    assert (
+        text_of(dom.html, "saved-boop") == "2 сохранённые партии Партия 1: повреждена Удалить Партия 2: 1 ход"
+    )
+    assert 'aria-label="Удалить партию 1"' in dom.html
+    dom.click("delete-save", f"boop/{slot}")
+    assert saves.slots() == [whole] and dom.focused == "resume-boop"
+    assert 'id="saved-boop"' not in dom.html and dom.said[-1] == "Сохранённая партия удалена."
+    dom.click("delete-save", f"boop/{whole}")  # the last one: focus on the game's Play
+    assert saves.slots() == [] and dom.focused == "play-boop" and 'id="resume-boop"' not in dom.html
 
 
 def finished_game(seed: int) -> list[str]:

@@ -174,10 +174,16 @@
       app.dataset.boot = "picker";
       window.parlourBoot.timings.picker = performance.now();
       app.setAttribute("aria-busy", "false");
-      // Resume appears only for games with a saved match, as the app draws it.
+      // Resume appears only for games with a saved match, as the app draws it: one listed in the
+      // game's slots (web/saves.py), or a save from before slots. Else it would appear under a
+      // finger when Python draws the picker.
       app.querySelectorAll(".picker .card[data-game]").forEach((card) => {
         let saved = null;
-        try { saved = localStorage.getItem("parlour.save." + card.dataset.game); } catch (e) { /* none */ }
+        try {
+          const game = card.dataset.game;
+          saved = JSON.parse(localStorage.getItem("parlour.saves." + game) || "[]").length
+            || localStorage.getItem("parlour.save." + game);
+        } catch (e) { /* none */ }
         if (!saved) card.querySelectorAll('a[href$="/play"]').forEach((a) => a.remove());
       });
     }

@@ -29,9 +29,17 @@ const toParent = (message) => { if (window.parent !== window) window.parent.post
 port.onmessage = (event) => {
   const reply = event.data;
   if (!reply || reply.id !== id) return;
+  // Its Python could not start: said in the embed's language (lang=, else the browser's), in
+  // words build.py puts in the page.
   if (reply.fatal) {
-    root.textContent = reply.fatal;
-    toParent({ type: "parlour:error", message: reply.fatal });
+    const words = JSON.parse(document.getElementById("embed-failed").textContent);
+    const lang = [new URLSearchParams(location.hash.slice(1)).get("lang"), ...navigator.languages]
+      .map((p) => String(p).toLowerCase().split("-")[0]).find((p) => words[p]) || "en";
+    root.textContent = words[lang].replace("{reason}", reply.fatal);
+    root.className = "embed";
+    root.setAttribute("role", "alert");
+    root.setAttribute("aria-busy", "false");
+    toParent({ type: "parlour:error", message: "Parlour could not start: " + reply.fatal });
     return;
   }
   if (reply.html === undefined) return;

@@ -108,6 +108,10 @@ class App:
         self.embed_step = 0
         """The id of the button that opened the dialog: focus goes back to it when it closes."""
         self.error = ""
+        self.broken: tuple[str, str] | None = None
+        """A saved match that could not be resumed: the error said and its "GAME/SLOT" (to delete)."""
+        self.unreadable: set[tuple[str, str]] = set()
+        """Saved matches (game, slot) found damaged on resuming: the picker lists them as damaged."""
         self.refused: Refusal | None = None
         """Why the last action on the board was refused (shown beside the board, not in the banner)."""
         self.revealed: int | None = None
@@ -428,7 +432,8 @@ class App:
             self.sessions.pop(gid, None)
             self.resume(gid, wanted)
             self.dom.replace_hash(f"#/{gid}/play")
-        if gid not in self.sessions:
+        # A damaged match asked for is not swapped for another: the setup screen says why.
+        if gid not in self.sessions and self.delete_offer() != f"{gid}/{wanted}":
             newest = self.saves(gid).newest()
             if newest is not None:
                 self.resume(gid, newest)
@@ -439,7 +444,8 @@ class App:
         self.schedule_ai()
 
     def resume(self, gid: str, slot: str) -> None:
-        """Load the saved match of ``slot``; a damaged one is reported and forgotten."""
+        """Load the saved match of ``slot``; a damaged one is kept and said to be, with why and
+        a way to delete it (:attr:`broken`): bad input loses nothing."""
         from parlour.web.session import LocalSession
 
         saves = self.saves(gid)
@@ -449,11 +455,34 @@ class App:
         try:
             session = LocalSession.resume(games.load(gid), MatchRecord.loads(stored), self.bots(gid))
         except CorruptMatch as err:
-            self.error = self.t(err.code, **err.params)
-            saves.delete(slot)
+            self.error = self.t("app.cannot-resume", reason=self.t(err.code, **err.params))
+            self.unreadable.add((gid, slot))
+            self.broken = (self.error, f"{gid}/{slot}")
             return
         session.load_notes(saves.notes(slot))
         self.sessions[gid], self.slots[gid] = session, slot
+
+    def delete_offer(self) -> str:
+        """The "GAME/SLOT" the error banner offers to delete: while it says that match is damaged."""
+        return self.broken[1] if self.broken is not None and self.broken[0] == self.error else ""
+
+    def delete_save(self, arg: str) -> None:
+        """Delete a saved match the player chose to ("GAME/SLOT": one that cannot be resumed); the
+        focus goes to what is left of that game's saves on the picker."""
+        gid, _, slot = arg.partition("/")
+        if gid not in games.BY_ID or not slot:
+            return
+        self.saves(gid).delete(slot)
+        self.unreadable.discard((gid, slot))
+        if self.broken is not None and self.broken[1] == arg:
+            self.error, self.broken = "", None
+        self.dom.announce(self.t("app.save-deleted"))
+        if self.route.screen == "picker":
+            left = self.saved_matches(gid)
+            shown = len(left) > 1 or any(m.damaged for m in left)
+            self.ui["focus"] = f"saved-sum-{gid}" if shown else f"resume-{gid}" if left else f"play-{gid}"
+        else:
+            self.ui["focus"] = "screen-title"
 
     def save(self, gid: str) -> None:
         """Keep the match in its own slot (a finished match is forgotten)."""
@@ -626,7 +655,9 @@ class App:
                 self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
                 self.ui["focus"] = "embed-title"
         elif action == "dismiss":
-            self.error = ""
+            self.error, self.broken = "", None
+        elif action == "delete-save":
+            self.delete_save(arg)
         elif action == "interrupt":  # a person acts out of turn on a shared device, or hands it back
             session = self.sessions.get(gid)
             if session is not None and not has_seat_zones(boards.board(gid)):  # no hand-over in Boo!
@@ -1020,8 +1051,9 @@ class App:
             try:
                 record = MatchRecord.loads(saves.record(slot) or "")
             except CorruptMatch:
+                out.append(screens.SavedMatch(slot, 0, damaged=True))
                 continue
-            out.append(screens.SavedMatch(slot, len(record.plies)))
+            out.append(screens.SavedMatch(slot, len(record.plies), (gid, slot) in self.unreadable))
         return out
 
     def panels_folded(self) -> set[str]:
@@ -1190,7 +1222,10 @@ class App:
         started = time.perf_counter()
         if made is None:
             with spent.part("markup"):
-                made = screens.banner(self.t, self.update_waiting, self.error) + self.first_screen()
+                made = (
+                    screens.banner(self.t, self.update_waiting, self.error, self.delete_offer())
+                    + self.first_screen()
+                )
         html, made_at = made, time.perf_counter()
         self.diff_ms = 0.0
         before = (started - self.task_start) * 1000 if self.task_start else 0.0

@@ -21,10 +21,12 @@ T = Callable[..., str]
 
 @dataclass(frozen=True)
 class SavedMatch:
-    """A saved match as the picker offers it: its slot and how many moves it has."""
+    """A saved match as the picker offers it: its slot and how many moves it has; ``damaged``: it
+    cannot be resumed (listed to say so and to be deleted, never dropped unasked)."""
 
     slot: str
     moves: int
+    damaged: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,46 +81,61 @@ def picker(t: T, entries: Sequence[PickerEntry]) -> str:
         body = tag("h2", esc(t(f"game.{gid}.name"))) + tag("p", esc(t(f"game.{gid}.blurb")), class_="blurb")
         body += tag("p", esc(players), class_="meta")
         if e.playable:
-            link = tag("a", esc(t("app.play")), href=f"#/{gid}", class_="button primary", data_game=gid)
+            link = tag(
+                "a",
+                esc(t("app.play")),
+                href=f"#/{gid}",
+                class_="button primary",
+                data_game=gid,
+                id=f"play-{gid}",
+            )
             rules = tag("a", esc(t("app.rules")), href=f"#/{gid}/rules", class_="button")
             resume = ""
-            if e.matches:
-                newest = e.matches[0]
+            whole = [m for m in e.matches if not m.damaged]
+            if whole:
                 resume = tag(
                     "a",
                     esc(t("app.resume")),
-                    href=f"#/{gid}/play?s={newest.slot}",
+                    href=f"#/{gid}/play?s={whole[0].slot}",
                     class_="button",
                     id=f"resume-{gid}",
                 )
             elif e.saved:
                 resume = tag("a", esc(t("app.resume")), href=f"#/{gid}/play", class_="button")
             body += tag("div", link + resume + rules, class_="actions")
-            if len(e.matches) > 1:
-                items = "".join(
-                    tag(
-                        "li",
-                        tag(
-                            "a",
-                            esc(t("app.saved-match", n=i + 1, count=m.moves)),
-                            href=f"#/{gid}/play?s={m.slot}",
-                            data_slot=m.slot,
-                        ),
-                    )
-                    for i, m in enumerate(e.matches)
-                )
+            damaged = len(whole) < len(e.matches)
+            if len(e.matches) > 1 or damaged:
                 body += tag(
                     "details",
-                    tag("summary", esc(t("app.saved-matches", count=len(e.matches))))
-                    + tag("ol", items, class_="saved"),
+                    tag("summary", esc(t("app.saved-matches", count=len(e.matches))), id=f"saved-sum-{gid}")
+                    + tag(
+                        "ol",
+                        "".join(saved_item(t, gid, i, m) for i, m in enumerate(e.matches)),
+                        class_="saved",
+                    ),
                     class_="saved-matches",
                     id=f"saved-{gid}",
+                    open=damaged,  # news to the player: shown, not folded away
                 )
         else:
             body += tag("p", esc(t("app.coming-soon")), class_="soon")
         cards.append(tag("li", body, class_="card" + ("" if e.playable else " soon-card"), data_game=gid))
     main = tag("ul", "".join(cards), class_="picker", aria_label=t("app.games"))
     return header(t, t("app.title"), back=None) + tag("main", main, id="main", data_screen="picker")
+
+
+def saved_item(t: T, gid: str, i: int, match: SavedMatch) -> str:
+    """One saved match of the picker's list: a link that resumes it; a damaged one says so (the
+    link then says why it cannot be resumed) and has its own Delete button."""
+    href = f"#/{gid}/play?s={match.slot}"
+    if not match.damaged:
+        words = t("app.saved-match", n=i + 1, count=match.moves)
+        return tag("li", tag("a", esc(words), href=href, data_slot=match.slot))
+    delete = button(
+        t("app.delete"), "delete-save", f"{gid}/{match.slot}", aria_label=t("app.delete-n", n=i + 1)
+    )
+    link = tag("a", esc(t("app.saved-damaged", n=i + 1)), href=href, data_slot=match.slot)
+    return tag("li", link + " " + delete, class_="damaged")
 
 
 def setup(
@@ -321,8 +338,9 @@ def missing(t: T) -> str:
     )
 
 
-def banner(t: T, update_waiting: bool, error: str) -> str:
-    """Notices over every screen: a new version to take, or an error to read."""
+def banner(t: T, update_waiting: bool, error: str, delete: str = "") -> str:
+    """Notices over every screen: a new version to take, or an error to read; ``delete``: the
+    error is a saved match that cannot be resumed ("GAME/SLOT"), which it offers to delete."""
     parts = []
     if update_waiting:
         parts.append(
@@ -338,7 +356,10 @@ def banner(t: T, update_waiting: bool, error: str) -> str:
         parts.append(
             tag(
                 "div",
-                esc(error) + " " + button("×", "dismiss", aria_label=t("app.close")),
+                esc(error)
+                + " "
+                + (button(t("app.delete"), "delete-save", delete, id="delete-save") + " " if delete else "")
+                + button("×", "dismiss", aria_label=t("app.close")),
                 class_="notice error",
                 role="alert",
                 id="error-banner",
