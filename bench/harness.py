@@ -142,12 +142,9 @@ NET_MS = 60_000
 """A network step: an invite made, an answer code made, a guest let in."""
 
 
-def join_table(host: Any, context: Any, want: str = "play", name: str = "Bench") -> dict[str, Any]:
-    """A guest joins the table ``host`` shows, in ``context`` (its own browser), by manual
-    signalling as a person does (the tests' ``join``): the invite link opened, a name and ``want``
-    ("play" or "watch") chosen, the answer code pasted by the host. Every wait is bounded and named
-    (:func:`step`). Returns ``guest`` (the page in the lobby), ``link``, ``code`` and
-    ``paste_to_joined_s``."""
+def open_invite(host: Any, context: Any) -> tuple[Any, str]:
+    """A guest opens the invite link the table ``host`` shows, in ``context`` (its own browser):
+    its page, up on the join screen, and the link. Every wait is bounded and named (:func:`step`)."""
     with step("the host's invite link (#invite-link)"):
         host.wait_for_selector("#invite-link", timeout=NET_MS)
     link = str(host.input_value("#invite-link"))
@@ -156,6 +153,13 @@ def join_table(host: Any, context: Any, want: str = "play", name: str = "Bench")
     with step("the guest's page up on the invite (body[data-ready], #net-answer)"):
         guest.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
         guest.wait_for_selector("#net-answer", timeout=NET_MS)
+    return guest, link
+
+
+def answer_invite(host: Any, guest: Any, want: str = "play", name: str = "Bench") -> dict[str, Any]:
+    """The guest, on the join screen, names itself, chooses ``want`` ("play" or "watch") and makes
+    its answer code; the host pastes it and lets the guest in (manual signalling, as the tests'
+    ``join``). Returns the ``code`` and ``paste_to_joined_s``."""
     guest.fill("#net-name", name)
     guest.select_option("#net-want", want)
     guest.click("#net-answer")
@@ -167,4 +171,12 @@ def join_table(host: Any, context: Any, want: str = "play", name: str = "Bench")
     host.click("#net-accept")
     with step("the guest let in: its lobby (data-screen=net-guest)"):
         guest.wait_for_selector("[data-screen=net-guest]", timeout=NET_MS)
-    return {"guest": guest, "link": link, "code": code, "paste_to_joined_s": time.perf_counter() - start}
+    return {"code": code, "paste_to_joined_s": time.perf_counter() - start}
+
+
+def join_table(host: Any, context: Any, want: str = "play", name: str = "Bench") -> dict[str, Any]:
+    """A guest joins the table ``host`` shows, in ``context``, as a person does: :func:`open_invite`
+    then :func:`answer_invite`. Returns ``guest`` (its page in the lobby), ``link``, ``code`` and
+    ``paste_to_joined_s``."""
+    guest, link = open_invite(host, context)
+    return {"guest": guest, "link": link, **answer_invite(host, guest, want, name)}
