@@ -10,7 +10,9 @@ and after measured on the same machine at the same time. ``--on-page`` adds the 
 worker hidden, so the host's page answers its bots' questions itself (the comparison of 0028).
 Each task over 50 ms is listed with the calls into Python that ran in it and their parts
 (``long_tasks``: ``App.flush 61: draw=42.8 markup=18.1 log=10.7 ...``, :mod:`parlour.web.spent`);
-a task with no Python in it is the browser's own (a frame's style, layout and paint).
+a task with no Python in it is the browser's own (a frame's style, layout and paint). Each page's
+``first_screen``: its long tasks from the app being up until its first network screen (the host's
+lobby at its address, the guest's invite link) has stood a second, on a first visit.
 
 Prints JSON; read the ratios.
 
@@ -60,7 +62,21 @@ def figures(page: Any) -> dict[str, Any]:
     }
 
 
-def watcher(browser: Any, host: Any) -> Any:
+def first_screen(page: Any) -> dict[str, Any]:
+    """The long tasks from the app being up (``parlourBoot.timings.ready``) until now, each named by
+    the Python it ran: a network screen opened at its address on a first visit (its modules
+    imported, decision 0114) and what the page did in the second it then stood."""
+    page.wait_for_timeout(1000)
+    up = page.evaluate("window.parlourBoot.timings.ready")
+    raw = [[s, d] for s, d in page.evaluate("window.benchLong") if s >= up]
+    return {
+        "longest_task_ms": round(max((d for _, d in raw), default=0.0), 1),
+        "tasks_over_50ms": len(raw),
+        "long_tasks": named(raw, page.evaluate("window.parlourTasks"), 0)[:3],
+    }
+
+
+def watcher(browser: Any, host: Any) -> tuple[Any, dict[str, Any]]:
     """A guest's page joining the host's table to watch, by the invite link and the answer code."""
     host.wait_for_selector("#invite-link", timeout=60_000)
     link = host.input_value("#invite-link")
@@ -69,6 +85,7 @@ def watcher(browser: Any, host: Any) -> Any:
     guest = context.new_page()
     guest.goto(link)
     guest.wait_for_selector("#net-answer", timeout=180_000)
+    first = first_screen(guest)
     guest.fill("#net-name", "Bench")
     guest.select_option("#net-want", "watch")
     guest.click("#net-answer")
@@ -76,7 +93,7 @@ def watcher(browser: Any, host: Any) -> Any:
     host.fill("#answer-code", guest.input_value("#answer-out"))
     host.click("#net-accept")
     guest.wait_for_selector("[data-screen=net-guest]", timeout=60_000)
-    return guest
+    return guest, first
 
 
 def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, guest: bool) -> dict[str, Any]:
@@ -85,9 +102,10 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, gu
     page = context.new_page()
     page.goto(url + f"#/{gid}/host?s=new")
     page.wait_for_selector("#net-host-name", timeout=180_000)
+    first = first_screen(page)
     if not on_page:  # the worker starts with the game's screen: wait for it, as a host inviting would
         page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
-    watching = watcher(browser, page) if guest else None
+    watching, guest_first = watcher(browser, page) if guest else (None, {})
     for select in page.locator("select[id^=net-seat-]").all():
         select.select_option("ai:hard")
     page.wait_for_selector("#net-start:not([disabled])")
@@ -103,10 +121,15 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, gu
         "finished": page.locator("[data-phase=over]").count() > 0,
         "plies": page.locator("#move-log li").count(),
         **figures(page),
+        "first_screen": first,
     }
     if watching is not None:
         watching.wait_for_timeout(500)  # the last update lands
-        out["guest"] = {"plies": watching.locator("#move-log li").count(), **figures(watching)}
+        out["guest"] = {
+            "plies": watching.locator("#move-log li").count(),
+            **figures(watching),
+            "first_screen": guest_first,
+        }
         watching.context.close()
     context.close()
     return out

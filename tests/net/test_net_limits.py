@@ -11,7 +11,7 @@ import pytest
 from helpers.tables import sit_down
 from parlour.engine import MalformedMove
 from parlour.engine.errors import MAX_MALFORMED_TEXT
-from parlour.net import GuestSession, HostSession
+from parlour.net import GuestSession, HostSession, hostguests, hosttable
 from parlour.net import host as host_mod
 from parlour.net.loopback import Loopback
 from parlour.net.wire import MAX_FROM_HOST, encode
@@ -36,18 +36,18 @@ def test_a_flood_of_lawful_no_op_moves_is_cut_to_the_rate_limit():
     out = []
     for _ in range(3_000):  # 3,000 waves at one instant
         out += host.receive(conn, guest.move({"k": "wave", "t": 0})[0][1], net.now)
-    assert len(host.match.plies) == host_mod.MOVE_BURST
+    assert len(host.match.plies) == hostguests.MOVE_BURST
     refused = [json.loads(t) for c, t in out if '"t":"refused"' in t]
-    assert len(refused) == 3_000 - host_mod.MOVE_BURST
+    assert len(refused) == 3_000 - hostguests.MOVE_BURST
     assert {r["code"] for r in refused} == {"net.error.too-fast"}
     # Broadcasts only for the accepted ones; refusals go to the sender alone.
     assert all(c == conn for c, t in out if '"t":"refused"' in t)
-    assert sum('"t":"update"' in t for c, t in out) == 2 * host_mod.MOVE_BURST  # player and watcher
+    assert sum('"t":"update"' in t for c, t in out) == 2 * hostguests.MOVE_BURST  # player and watcher
     # Then one move per MOVE_RATE_MS.
-    net.advance(host_mod.MOVE_RATE_MS)
+    net.advance(hostguests.MOVE_RATE_MS)
     host.receive(conn, guest.move({"k": "wave", "t": 0})[0][1], net.now)
     host.receive(conn, guest.move({"k": "wave", "t": 0})[0][1], net.now)
-    assert len(host.match.plies) == host_mod.MOVE_BURST + 1
+    assert len(host.match.plies) == hostguests.MOVE_BURST + 1
 
 
 def test_stale_moves_get_a_fresh_view_at_most_once_a_second():
@@ -70,11 +70,11 @@ def test_stale_moves_get_a_fresh_view_at_most_once_a_second():
 
 def test_a_snapshot_of_a_very_long_game_stays_within_the_limit_and_the_guest_rejoins(monkeypatch):
     budget = 4_000
-    monkeypatch.setattr(host_mod, "SNAPSHOT_BUDGET", budget)
+    monkeypatch.setattr(hosttable, "SNAPSHOT_BUDGET", budget)
     net, guest = snap_table()
     host = net.host
     for _ in range(400):  # a long game: 400 plies of waves, at a human pace
-        net.advance(host_mod.MOVE_RATE_MS)
+        net.advance(hostguests.MOVE_RATE_MS)
         net.guest_out(guest, guest.move({"k": "wave", "t": 0}))
         net.run()
     assert len(host.match.plies) == 400
@@ -106,7 +106,7 @@ def test_a_malformed_move_error_quotes_at_most_a_short_piece_of_the_input():
     anna, conn = table.anna, table.conn_of(table.anna)
     anna.seq_out += 1
     table.net.inject(conn, encode("move", anna.seq_out, ply=1, seat=1, m="z" * 8_000))
-    assert all(len(line) <= host_mod.MAX_NOTE for line in table.host.log)
+    assert all(len(line) <= hosttable.MAX_NOTE for line in table.host.log)
 
 
 @pytest.mark.parametrize(

@@ -222,7 +222,7 @@ def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
     """BO-D1 across devices: the guest's board acts for the guest's seat only; the host stamps time."""
     from helpers.tables import sit_down
     from parlour.net import GuestSession, HostSession
-    from parlour.web.netplay import NetBoardContext, Table, board_markup, view_state
+    from parlour.web.netview import NetBoardContext, Table, board_markup, view_state
 
     host = HostSession(GAME, BOTS, entropy="n", name="Hanna", players=2, now=5_000)
     anna = GuestSession(entropy="a", name="Anna", seat=1)
@@ -245,11 +245,11 @@ def test_a_guest_page_draws_the_castle_and_its_booo_reaches_the_host():
 def boo_net_table(monkeypatch) -> tuple[list[int], object, object]:
     """A host's page and a guest's (Anna, seat 1) playing Boo! over in-memory channels; the list
     holds the pages' clock (epoch ms), to move time on."""
-    from parlour.web import netplay
+    from parlour.web import netview
     from web.test_netplay import FakeApp, Wire, join
 
     clock = [1_000_000]
-    monkeypatch.setattr(netplay, "now_ms", lambda: clock[0])
+    monkeypatch.setattr(netview, "now_ms", lambda: clock[0])  # the one clock of every network part
     wire = Wire()
     host, anna = FakeApp(wire), FakeApp(wire)
     host.net.open_host("boo")

@@ -159,6 +159,7 @@ def test_a_start_without_a_snapshot_imports_the_picker_in_steps_and_a_matchs_mod
         for before, (_, names) in zip([picker["parlour"], *(n for _, n in later)], later, strict=False)
     ]
     assert set(boot.PAGE_MODULES) <= set(later[-1][1]) and "parlour.net" in later[-1][1]
+    assert "parlour.web.rtc" not in later[-1][1], "the WebRTC bridge: never in the snapshot (0110)"
     assert max(brought) <= 3, brought  # the network package's modules too, one a step (0110)
 
 
@@ -255,6 +256,58 @@ def test_a_game_opened_before_the_idle_steps_imports_the_match_modules_its_scree
     assert stepped["names"] == at_once["names"] and stepped["bound"] is True
     lessons = {"parlour.web.teach", "parlour.web.embed", "parlour.web.diagram"}
     assert lessons <= match_modules if screen == "rules" else not lessons & match_modules
+
+
+NET_OPENING = r"""
+import json, sys, types
+ffi = types.ModuleType("pyodide.ffi")
+ffi.create_proxy = lambda fn: fn
+sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
+from parlour.web import boot
+for _ in boot.loading():
+    pass
+from parlour.web import boards
+seen = set(sys.modules)
+steps = []
+for done in boards.opening(sys.argv[1], sys.argv[2]):
+    steps.append([done, [m for m in sys.modules if m not in seen and m.startswith("parlour")]])
+    seen.update(sys.modules)
+from parlour.web import netplay
+print(json.dumps({"steps": steps, "left": [m for m in sys.modules if m not in seen and m.startswith("parlour")]}))
+"""
+
+
+@pytest.mark.parametrize(("game_id", "screen"), [("", "join"), ("boop", "host")])
+def test_a_network_screen_opened_before_the_idle_steps_imports_its_modules_a_step_each(
+    game_id: str, screen: str
+):
+    """A guest's invite link or a host's table opened right after the picker (decision 0114): the
+    network's modules come a step each (no ``netplay`` of 48 KB in one task), each step bringing the
+    module it names and little else of ours (the standard library's come compiled, 0105), never the
+    WebRTC bridge; then the game's; then nothing of ours is left to import for the screen."""
+    out = subprocess.run(
+        [sys.executable, "-c", NET_OPENING, game_id, screen],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(boot.__file__).parents[2],
+    )
+    result = json.loads(out.stdout)
+    steps = result["steps"]
+    net = [(name, new) for name, (_, new) in zip(boot.NET_OPENED_WITH, steps, strict=False)]
+    assert len(net) == len(boot.NET_OPENED_WITH)
+    for name, new in net:
+        assert name in new and len(new) <= 3, net
+    assert {"parlour.web.netplay", "parlour.net.host"} <= {m for _, new in net for m in new}
+    game = [new for _, new in steps[len(net) :]]  # its package is held in sys.modules meanwhile
+    assert [m for m in boards.OPENING.get(game_id, ()) if m.startswith("parlour.web.boards")] == [
+        m for new in game for m in new if m.startswith("parlour.web.boards")
+    ]
+    assert len(game) == len(boards.OPENING.get(game_id, ()))
+    assert not [m for _, new in steps for m in new if m.endswith(".rtc")]
+    shares = [done for done, _ in steps]
+    assert shares == sorted(set(shares)) and shares[-1] == 1
+    assert result["left"] == []
 
 
 @pytest.fixture

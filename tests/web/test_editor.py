@@ -20,7 +20,8 @@ from parlour.games.boop.notation import PIECE_LETTERS
 from parlour.games.boop.state import NO_GHOST, BoopState
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web.editor import Draft, act, change, fragment, problem
-from parlour.web.embed import Embed, Spec
+from parlour.web.embed import Embed
+from parlour.web.embedlink import Spec
 from web.test_match_screen import open_app, text_of
 
 CELLS = [f"{f}{r}" for f in "abcdef" for r in range(1, 7)]

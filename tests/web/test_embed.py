@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from parlour.web.embed import Embed, Host, Spec, SpecError, fragment
+from parlour.web.embed import Embed, Host
+from parlour.web.embedlink import Spec, SpecError, fragment
 
 MOVES = "k@c3,g:-,k@d4,g:top-c,k@c3"
 POSITION = "6/6/2o1p1/6/1o4/6 6k0c/7k0c 8/8 -/top-c+0 p place"

@@ -20,9 +20,10 @@ from tests.web.test_net_regions import table
 from parlour import games
 from parlour.engine import Match
 from parlour.i18n import translate
-from parlour.web import embed
+from parlour.web import embedlink
 from parlour.web.diagram import load
-from parlour.web.embed import Embed, Spec
+from parlour.web.embed import Embed
+from parlour.web.embedlink import Spec
 
 PLAYERS = {"boop": 2, "boo": 3, "wooly-bully": 3, "ghosts-galore": 3}
 
@@ -176,7 +177,7 @@ def test_the_snippet_depends_on_nothing_but_what_the_table_sees(gid):
             for s, view in zip((None, *range(players)), seen, strict=True):  # what Game.stand_in promises
                 assert game.view(game.stand_in(view), s) == view
             seen.append(game.view(twin(game, state, rng), rng.randrange(players)))
-            frags = {embed.table_fragment(game, view, step, en) for view in seen}
+            frags = {embedlink.table_fragment(game, view, step, en) for view in seen}
             assert len(frags) == 1, (gid, players, step)
             _, shown = shown_state(frags.pop())
             assert game.view(shown, None) == game.view(state, None)

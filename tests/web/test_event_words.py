@@ -16,7 +16,9 @@ from parlour.engine import Match, encode_link
 from parlour.engine.bots import play_match
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import boards, context, match_log, screens
-from parlour.web.embed import Embed, Spec, visible
+from parlour.web.embed import Embed
+from parlour.web.embedlink import Spec
+from parlour.web.embedview import visible
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 PACKAGES = {"boo": "boo", "wooly-bully": "wooly_bully", "ghosts-galore": "ghosts_galore"}

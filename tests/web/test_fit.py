@@ -9,7 +9,8 @@ import re
 import pytest
 
 from parlour.web import fit
-from parlour.web.embed import Embed, Spec
+from parlour.web.embed import Embed
+from parlour.web.embedlink import Spec
 
 FRAMES = [(240, 320), (380, 540), (800, 600)]
 

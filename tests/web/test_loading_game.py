@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import time
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -310,3 +311,66 @@ def test_a_games_setup_and_its_first_match_need_neither_the_lessons_nor_the_embe
         if 'data-screen="play"' not in dom.html and dom.timers:
             dom.timers.pop(0)()
     assert 'data-screen="play"' in dom.html
+
+
+class Rtc:
+    """The WebRTC bridge, doing nothing (a page's network screens without a network)."""
+
+    def __getattr__(self, name: str) -> object:
+        return lambda *args, **kwargs: None
+
+
+@pytest.mark.parametrize(
+    ("fragment", "screen", "words"),
+    [
+        ("#/join?o=x&s=0123456789ab", "net-join", "Загружаем игру по сети"),
+        ("#/boop/host", "net-host", "Загружаем boop."),
+    ],
+)
+def test_a_network_screen_opened_before_its_modules_are_in_loads_them_a_step_a_task_then_opens(
+    monkeypatch: pytest.MonkeyPatch, fragment: str, screen: str, words: str
+):
+    """A guest's invite link or a host's table opened on a start without the snapshot, before the
+    idle steps brought the network's modules (decision 0114): they come a step a task with the share
+    done on a named loading screen (a guest's page names no game yet), said once, then the screen."""
+    asked: list[tuple[str, str]] = []
+
+    def opening(gid: str, screen: str = "setup") -> Iterator[float]:
+        for done in range(1, STEPS + 1):
+            yield done / STEPS
+        asked.append((gid, screen))
+
+    monkeypatch.setattr(boards, "net_loaded", lambda: bool(asked))
+    monkeypatch.setattr(boards, "opening", opening)
+    monkeypatch.setattr(app_mod, "OPEN_SLICE_MS", 0.0)
+    monkeypatch.setitem(sys.modules, "parlour.web.rtc", Rtc())
+    monkeypatch.setattr(Dom, "every", lambda self, ms, fn: None, raising=False)  # the host's clock
+    _app, dom = open_app(fragment, dict(RU))
+    assert figure(dom.html) == (f"{words} · 0 %", "0")
+    assert dom.said == [f"{words}…"]
+    seen = []
+    while 'data-screen="loading"' in dom.html:
+        assert len(dom.timers) == 1, "one step a task: the page paints the figure between two"
+        dom.timers.pop(0)()
+        seen.append(figure(dom.html)[1])
+    assert seen == ["33", "67", "100", None]
+    assert f'data-screen="{screen}"' in dom.html
+    assert asked == ([("", "join")] if screen == "net-join" else [("boop", "host")])
+
+
+def test_a_guests_page_whose_network_modules_fail_to_import_says_so_with_the_way_back(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """A guest's page names no game: when its loading fails, the screen names network play."""
+
+    def opening(gid: str, screen: str = "setup") -> Iterator[float]:
+        yield 0.5
+        raise ImportError("netplay")
+
+    monkeypatch.setattr(boards, "net_loaded", lambda: False)
+    monkeypatch.setattr(boards, "opening", opening)
+    monkeypatch.setattr(app_mod, "OPEN_SLICE_MS", 0.0)
+    _app, dom = open_app("#/join?o=x&s=0123456789ab", dict(RU))
+    dom.run_timers()
+    assert 'data-screen="open-failed"' in dom.html and "Игру по сети не удалось открыть" in dom.html
+    assert dom.focused == "open-failed-back" and dom.said[-1].startswith("Игру по сети не удалось")

@@ -14,7 +14,8 @@ import pytest
 from parlour.engine import encode_link
 from parlour.i18n import LANGUAGES, catalogue, translate
 from parlour.web import boards, context, match_log
-from parlour.web.embed import Embed, Spec
+from parlour.web.embed import Embed
+from parlour.web.embedlink import Spec
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 from .test_event_words import PACKAGES, help_anchors, seeded_matches

@@ -20,7 +20,7 @@ from parlour import games
 from parlour.net import GuestSession, HostSession
 from parlour.net.loopback import Loopback
 from parlour.web import app as app_mod
-from parlour.web import netplay
+from parlour.web import netlobby, netplay, netview
 from parlour.web.markup import reuse_kept
 from parlour.web.redraw import Change
 
@@ -217,7 +217,7 @@ def test_a_host_page_writes_its_table_once_a_move_not_on_every_message():
     net, _guests, host_app, host_dom, _guest_app, _guest_dom = table("boop", 2)
     host = net.host
     host_app.net.save()
-    key = netplay.HOST_KEY.format(sid=host.sid)
+    key = netlobby.HOST_KEY.format(sid=host.sid)
     host_dom.writes.clear()
     host_app.net.send_host([])  # a message that changed nothing the table keeps: nothing written
     host_app.net.tick()
@@ -225,7 +225,7 @@ def test_a_host_page_writes_its_table_once_a_move_not_on_every_message():
     legal = host.local()["legal"]
     host_app.net.send_host(host.play(legal[0], 0))
     assert host_dom.writes == [key]
-    assert netplay.HostSession.loads(host_dom.storage[key], now=0).match.plies == host.match.plies
+    assert HostSession.loads(host_dom.storage[key], now=0).match.plies == host.match.plies
 
 
 def test_a_bots_move_on_a_host_page_is_drawn_in_the_next_task():
@@ -310,7 +310,7 @@ def test_a_wooly_bully_host_draws_its_seat_from_the_state_it_holds_as_a_guest_wo
         host_app.render()
         held = host_app.shown
         assert not reads, "the host read its own view back"
-        netplay._LAST_VIEW = None
+        netview._LAST_VIEW = None
         monkeypatch.setattr(type(host.game), "seen_by", None, raising=False)
         host_app.render()  # from the view read back, as a guest's page does
         assert reads and host_app.shown == held

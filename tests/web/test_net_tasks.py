@@ -17,7 +17,7 @@ from helpers.tables import sit_down
 from parlour import games
 from parlour.engine import Ply
 from parlour.net import GuestSession, HostSession
-from parlour.web import netplay
+from parlour.web import netlobby, netmatch
 
 BOARD = "parlour.web.boards.boop"
 
@@ -52,7 +52,7 @@ def test_the_guests_check_runs_in_slices_and_finds_what_the_whole_check_finds(mo
     assert (whole == []) == (tamper is None)
     tasks: list[Any] = []
     dom.soon = tasks.append
-    monkeypatch.setattr(netplay, "CHECK_SLICE_MS", 0)  # one ply or one view a task
+    monkeypatch.setattr(netmatch, "CHECK_SLICE_MS", 0)  # one ply or one view a task
     app.render()
     slices = 0
     while app.net._verified[1] is None:
@@ -63,7 +63,7 @@ def test_the_guests_check_runs_in_slices_and_finds_what_the_whole_check_finds(mo
     while tasks:  # the verdict's drawing
         tasks.pop(0)()
     assert app.net._verified[1] == whole
-    assert dom.html == app.shown and netplay.verification(app.t, whole) in dom.html
+    assert dom.html == app.shown and netlobby.verification(app.t, whole) in dom.html
     # It yielded between plies: a slice a ply replayed or a view compared (a failed replay ends it).
     assert slices > (1 if tamper is tamper_move else len(anna.record.plies))
     # Checked once: drawing the screen again starts nothing.

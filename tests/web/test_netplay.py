@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from parlour.i18n import translate
-from parlour.web import netplay, play, router
+from parlour.web import netlobby, netplay, netview, play, router
 from parlour.web.settings import Settings
 
 GAME_IDS = {"boop", "boo", "wooly-bully", "ghosts-galore"}
@@ -161,7 +161,7 @@ class FakeApp:
 def join(wire: Wire, host: FakeApp, guest: FakeApp, name: str, want: str = "play") -> None:
     """Invite → the guest opens the link → answer code → the host pastes it."""
     wire.run()
-    link = netplay.invite_link(host.dom.page_url(), host.net.invite["code"], host.net.host.sid)
+    link = netlobby.invite_link(host.dom.page_url(), host.net.invite["code"], host.net.host.sid)
     route = router.parse(link.split("#", 1)[1], GAME_IDS)
     assert route.screen == "join"
     guest.net.open_join(route.params)
@@ -193,15 +193,15 @@ def legal_cell(app: FakeApp) -> str:
 
 def test_ice_servers_come_one_a_line_and_none_means_lan_only():
     text = "stun:stun.example.org:3478\nturn:turn.example.org:3478 anna s3cret\nnonsense\n\n"
-    assert netplay.parse_ice(text) == [
+    assert netlobby.parse_ice(text) == [
         {"urls": "stun:stun.example.org:3478"},
         {"urls": "turn:turn.example.org:3478", "username": "anna", "credential": "s3cret"},
     ]
-    assert netplay.parse_ice("") == []
+    assert netlobby.parse_ice("") == []
 
 
 def test_an_invite_link_carries_the_offer_and_session_in_the_fragment():
-    link = netplay.invite_link("http://10.0.0.2:8000/", "o.ab12c.u.p.f.h10.0.0.2:5000", "0123456789ab")
+    link = netlobby.invite_link("http://10.0.0.2:8000/", "o.ab12c.u.p.f.h10.0.0.2:5000", "0123456789ab")
     route = router.parse(link.split("#", 1)[1], GAME_IDS)
     assert (route.screen, route.params) == (
         "join",
@@ -316,11 +316,11 @@ def test_a_host_page_reloaded_restores_its_table_from_storage():
 
 def test_a_table_of_another_game_or_a_damaged_save_starts_afresh():
     wire = Wire()
-    app = FakeApp(wire, {netplay.LEGACY_HOST_KEY: "{not json"})
+    app = FakeApp(wire, {netlobby.LEGACY_HOST_KEY: "{not json"})
     app.net.open_host("boop")
     assert app.net.host.phase == "lobby" and app.net.host.game.id == "boop"
-    assert json.loads(app.dom.storage[netplay.HOST_KEY.format(sid=app.net.host.sid)])["game"] == "boop"
-    assert netplay.LEGACY_HOST_KEY not in app.dom.storage
+    assert json.loads(app.dom.storage[netlobby.HOST_KEY.format(sid=app.net.host.sid)])["game"] == "boop"
+    assert netlobby.LEGACY_HOST_KEY not in app.dom.storage
 
 
 def test_a_guest_who_leaves_the_lobby_frees_its_seat_and_forgets_its_token():
@@ -370,7 +370,7 @@ def gone_for_good(wire: Wire, host: FakeApp, guest: FakeApp) -> None:
     guest.rtc.close(guest.net.conn)
     wire.run()
     grace = host.net.host.grace_ms
-    host.net.send_host(host.net.host.tick(netplay.now_ms() + grace + 1))
+    host.net.send_host(host.net.host.tick(netview.now_ms() + grace + 1))
     wire.run()
 
 
@@ -440,11 +440,11 @@ def test_the_host_picks_the_games_options_and_every_guest_sees_them():
 
 
 def test_room_relays_are_websocket_addresses_and_the_room_link_names_no_offer():
-    assert netplay.parse_relays("ws://127.0.0.1:7000\nhttps://nope\n wss://relay.example.org ") == [
+    assert netlobby.parse_relays("ws://127.0.0.1:7000\nhttps://nope\n wss://relay.example.org ") == [
         "ws://127.0.0.1:7000",
         "wss://relay.example.org",
     ]
-    link = netplay.room_link("http://10.0.0.2:8000/", "Zx-9_abcdEFGHijkl", "0123456789ab")
+    link = netlobby.room_link("http://10.0.0.2:8000/", "Zx-9_abcdEFGHijkl", "0123456789ab")
     route = router.parse(link.split("#", 1)[1], GAME_IDS)
     assert (route.screen, route.params) == ("join", {"r": "Zx-9_abcdEFGHijkl", "s": "0123456789ab"})
 
@@ -473,12 +473,12 @@ def test_each_hosted_table_keeps_its_own_record_and_a_reload_returns_to_it():
     other.net.open_host("boo")
     second = other.net.host
     assert second.sid != first.sid and second.game.id == "boo"
-    assert json.loads(host.dom.storage[netplay.HOST_KEY.format(sid=first.sid)])["phase"] == "playing"
+    assert json.loads(host.dom.storage[netlobby.HOST_KEY.format(sid=first.sid)])["phase"] == "playing"
     # The first tab reloads: its address names its table, which comes back as it was.
     reloaded = FakeApp(wire, host.dom.storage)
     reloaded.net.open_host("boop", first.sid)
     assert reloaded.net.host.sid == first.sid and reloaded.net.host.phase == "playing"
-    tables = netplay.parse_tables(host.dom.storage[netplay.TABLES_KEY])
+    tables = netlobby.parse_tables(host.dom.storage[netlobby.TABLES_KEY])
     assert [(t["sid"], t["game"]) for t in tables] == [(first.sid, "boop"), (second.sid, "boo")]
     # "Your tables" lists the other one, to go back to.
     screen = reloaded.net.screen()
@@ -493,13 +493,13 @@ def test_an_unfinished_table_is_never_replaced_unasked():
     again.net.open_host("boop")  # the plain host address: the unfinished table comes back
     assert again.net.host.sid == sid
     fresh = FakeApp(wire, host.dom.storage)
-    fresh.net.open_host("boop", netplay.NEW_TABLE)  # "Host a new table": a new one, the old one kept
-    assert fresh.net.host.sid != sid and netplay.HOST_KEY.format(sid=sid) in host.dom.storage
+    fresh.net.open_host("boop", netlobby.NEW_TABLE)  # "Host a new table": a new one, the old one kept
+    assert fresh.net.host.sid != sid and netlobby.HOST_KEY.format(sid=sid) in host.dom.storage
     assert f'href="#/boop/host?s={sid}"' in fresh.net.screen()
     # Closing a table is what drops it.
     again.net.on_action("net-close-table", "", "")
-    assert netplay.HOST_KEY.format(sid=sid) not in host.dom.storage
-    assert sid not in {t["sid"] for t in netplay.parse_tables(host.dom.storage[netplay.TABLES_KEY])}
+    assert netlobby.HOST_KEY.format(sid=sid) not in host.dom.storage
+    assert sid not in {t["sid"] for t in netlobby.parse_tables(host.dom.storage[netlobby.TABLES_KEY])}
 
 
 def test_a_storage_refusal_is_told_to_the_player():
@@ -521,18 +521,18 @@ def test_a_guest_whose_token_was_dropped_joins_afresh_and_is_told():
     host, guest = FakeApp(wire), FakeApp(wire)
     host.net.open_host("boop")
     join(wire, host, guest, "Anna")
-    old = json.loads(guest.dom.storage[netplay.GUEST_KEY.format(sid=host.net.host.sid)])
+    old = json.loads(guest.dom.storage[netlobby.GUEST_KEY.format(sid=host.net.host.sid)])
     guest.rtc.close(guest.net.conn)
     wire.run()
     hs = host.net.host
-    hs.tick(netplay.now_ms() + hs.grace_ms + 1)  # gone: in the lobby its seat opens, its token is void
+    hs.tick(netview.now_ms() + hs.grace_ms + 1)  # gone: in the lobby its seat opens, its token is void
     assert old["pid"] not in hs.members
     again = FakeApp(wire, guest.dom.storage)
     join(wire, host, again, "Anna")
     g = again.net.guest
     assert g.status == "connected" and g.pid != old["pid"] and g.seat == 1 and g.rejoined
     assert 'id="net-rejoined"' in again.net.screen()
-    kept = json.loads(again.dom.storage[netplay.GUEST_KEY.format(sid=hs.sid)])
+    kept = json.loads(again.dom.storage[netlobby.GUEST_KEY.format(sid=hs.sid)])
     assert kept["token"] == g.token != old["token"]
 
 
@@ -561,7 +561,7 @@ def test_a_stalled_shuffle_names_who_held_it_up():
     host.net.on_action("net-start", "", "")
     wire.run()
     hs = host.net.host
-    host.net.send_host(hs.tick(netplay.now_ms() + 60_000))
+    host.net.send_host(hs.tick(netview.now_ms() + 60_000))
     wire.run()
     assert hs.phase == "lobby"
     assert "Anna" in host.net.screen() and 'id="net-stalled"' in host.net.screen()
@@ -584,7 +584,7 @@ def test_every_network_board_names_the_players_as_they_named_themselves_in_the_l
     wire.run()
     host.net.on_action("net-start", "", "")
     wire.run()
-    assert host.dom.storage[netplay.NAME_KEY] == "Hanna"
+    assert host.dom.storage[netlobby.NAME_KEY] == "Hanna"
     for app in (host, guest):
         screen = app.net.screen()
         words = re.sub(r"<[^>]+>", " ", screen)
@@ -633,9 +633,9 @@ def test_a_finished_network_game_opens_the_end_dialog_once_which_closes_and_reop
     while hs.phase != "over":
         if hs.local()["act"] == [0]:
             state = hs.match.state
-            hs.play(hs.game.encode_move(rng.choice(hs.game.legal_moves(state, 0))), netplay.now_ms())
+            hs.play(hs.game.encode_move(rng.choice(hs.game.legal_moves(state, 0))), netview.now_ms())
         else:
-            hs.run_bots(netplay.now_ms() + 10_000)
+            hs.run_bots(netview.now_ms() + 10_000)
     screen = host.net.screen()
     assert 'id="end-screen"' in screen and host.net.ui.pop("focus") == "net-rematch"
     assert screen.count('id="net-rematch"') == 1, "the rematch is in the dialog only"
@@ -663,7 +663,7 @@ def test_a_hosts_bot_thinks_in_the_bot_worker_and_without_one_on_the_page():
 
     def hanna_moves() -> int:
         while hs.local()["act"] == [0]:
-            host.net.send_host(hs.play(hs.local()["legal"][0], netplay.now_ms()))
+            host.net.send_host(hs.play(hs.local()["legal"][0], netview.now_ms()))
         return len(hs.match.plies)
 
     ply = hanna_moves()
@@ -767,7 +767,7 @@ def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game
     hs = host.net.host
     state = hs.match.state
     move = {"k": "hand", "t": 0} if game_id == "boo" else hs.local()["legal"][0]
-    host.net.send_host(hs.play(move, netplay.now_ms()))
+    host.net.send_host(hs.play(move, netview.now_ms()))
     wire.run()
     key, params = hs.game.describe_move(state, 0, hs.game.decode_move(hs.match.plies[0].move))
     sentence = translate("uk", key, **{**play.worded(guest.t, dict(params)), "player": "Hanna"})
@@ -777,7 +777,7 @@ def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game
     if game_id == "boo":
         guest.net.send_guest(guest.net.guest.move({"k": "hand", "t": 0}))
     elif hs.local()["act"] and hs.local()["act"][0] == 0:
-        host.net.send_host(hs.play(hs.local()["legal"][0], netplay.now_ms()))
+        host.net.send_host(hs.play(hs.local()["legal"][0], netview.now_ms()))
     else:
         guest.net.send_guest(guest.net.guest.move(guest.net.guest.table["legal"][0]))
     wire.run()

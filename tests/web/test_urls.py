@@ -56,12 +56,12 @@ def test_embeds_and_addresses_with_a_query_do_not_import_urllib_parse():
         # itself, 3.14's does not), then urllib.parse made unimportable.
         "import sys, pathlib, zipfile, importlib.resources, json, inspect\n"
         "sys.modules['urllib.parse'] = sys.modules['ipaddress'] = None\n"
-        "from parlour.web import embed, router\n"
+        "from parlour.web import embed, embedlink, router\n"
         "route = router.parse('#/boop/play?s=18f&m=AA%2Bb+c', {'boop'})\n"
         "assert route.params == {'s': '18f', 'm': 'AA+b c'}, route\n"
         "assert router.parse(route.fragment(), {'boop'}) == route, route.fragment()\n"
-        "spec = embed.Spec.parse('#game=boop&c1=%C3%A9+x%26y&id=%C3%A9')\n"
-        "assert spec.captions[1] == 'é+x&y' and spec.name == 'é' and embed.Spec.parse(embed.fragment(spec)) == spec, spec\n"
+        "spec = embedlink.Spec.parse('#game=boop&c1=%C3%A9+x%26y&id=%C3%A9')\n"
+        "assert spec.captions[1] == 'é+x&y' and spec.name == 'é' and embedlink.Spec.parse(embedlink.fragment(spec)) == spec, spec\n"
     )
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run(  # -S: this machine's site imports urllib.parse for its own reasons

@@ -144,7 +144,7 @@ def test_wb_d1_every_view_turns_back_into_a_state_that_gives_the_same_view(seed,
 
 
 def test_wb_d1_a_guest_page_draws_a_view_with_colour_names():
-    from parlour.web.netplay import view_state
+    from parlour.web.netview import view_state
 
     state = opening()
     view = json.loads(json.dumps(GAME.view(state, 1)))

@@ -330,21 +330,24 @@ class App:
         self.loading, self.failed, self.fresh = None, gid, False
         self.openings.pop(gid, None)
         self.screen_ui()["focus"] = "open-failed-back"
-        self.dom.announce(self.t("app.open-failed", game=self.t(f"game.{gid}.name")))
+        self.dom.announce(screens.failed_words(self.t, gid))
 
     def open(self, route: router.Route, fragment: str) -> None:
         """Open the screen of ``route`` (:meth:`go`): a game not loaded yet is loaded first."""
-        if route.screen in GAME_SCREENS and not boards.loaded(route.game) and boards.playable(route.game):
+        game = route.screen in GAME_SCREENS and boards.playable(route.game)
+        net = route.screen in NET_SCREENS and (game or route.screen == "join") and not boards.net_loaded()
+        if (game and not boards.loaded(route.game)) or net:
             # Its rules and board are compiled on first use (a start not restored from the memory
-            # snapshot, decision 0085): name that phase, paint it, then load the game a module a
-            # task, the share done shown between (decision 0038), and open it.
+            # snapshot, decision 0085), and a network screen's modules when it opens before the idle
+            # steps brought them (0114): name that phase, paint it, then load a module a task, the
+            # share done shown between (decision 0038), and open it.
             self.loading = (route.game, fragment)
             if route.game not in self.openings:
                 self.openings[route.game] = boards.opening(route.game, route.screen)
                 self.opened[route.game] = 0.0
                 self.dom.later(LOADING_PAINT_MS, lambda: self.open_step(route.game))
                 # Heard once: the screen's figure moves every step, outside any live region.
-                self.dom.announce(self.t("boot.game-said", game=self.t(f"game.{route.game}.name")))
+                self.dom.announce(screens.loading_said(self.t, route.game))
             self.render()
             self.screen_changed = True
             return
@@ -706,21 +709,22 @@ class App:
             self.end_closed = False
             self.screen_ui()["focus"] = "end-close" if self.route.screen in NET_SCREENS else "play-again"
         elif action == "embed":
-            from parlour.web import embed  # not before: a game's opening leaves it to the idle steps (0110)
+            # Not before: a game's opening leaves the embed's modules to the idle steps (0110).
+            from parlour.web import embedlink
 
             session = self.sessions[gid]
             if arg.isdigit():  # a log line's own button: the moment after that move
                 step = min(int(arg), len(session.match.plies))
             else:
                 step = self.replay if self.replay is not None else len(session.match.plies)
-            self.embedding = (embed.moment_fragment(gid, session.link(), step), False)
+            self.embedding = (embedlink.moment_fragment(gid, session.link(), step), False)
             self.embed_step = step
             self.embed_opener = f"embed-{arg}" if arg.isdigit() else "embed"
             self.ui["focus"] = "embed-title"
         elif action == "embed-copy" and self.embedding is not None:
-            from parlour.web import embed
+            from parlour.web import embedlink
 
-            self.dom.copy(embed.snippet(self.dom.page_url(), self.embedding[0], self.embed_title()))
+            self.dom.copy(embedlink.snippet(self.dom.page_url(), self.embedding[0], self.embed_title()))
             self.embedding = (self.embedding[0], True)
         elif action == "embed-close":
             self.embedding = None
@@ -761,7 +765,7 @@ class App:
         return self.drafts
 
     def editor_click(self, action: str, arg: str) -> None:
-        from parlour.web import editor, embed
+        from parlour.web import editor, embedlink
 
         draft = self.draft()
         if editor.act(draft, action, arg):
@@ -771,7 +775,7 @@ class App:
                 self.dom.copy_text(draft.text())
             elif action == "ed-copy-snippet":
                 self.dom.copy_text(
-                    embed.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
+                    embedlink.snippet(self.dom.page_url(), editor.fragment(draft), self.t("game.boop.name"))
                 )
             elif action == "ed-play" and editor.problem(draft) is None:
                 self.new_match(self.route.game, draft.text())  # the setup's players, from here
@@ -919,7 +923,7 @@ class App:
         if steps is None:
             return
         wanted = self.loading is not None and self.loading[0] == gid
-        if not wanted and games.BY_ID[gid].package not in games.OPENING:
+        if not wanted and (gid not in games.BY_ID or games.BY_ID[gid].package not in games.OPENING):
             del self.openings[gid]
             return
         self.task_start = time.perf_counter()
@@ -1136,13 +1140,13 @@ class App:
 
             return editor.screen(t, self.draft(), self.dom.page_url())
         if r.screen in ("host", "join"):
-            from parlour.web import embed
+            from parlour.web import embedlink
 
             screen = str(self.net_play().screen())
             if self.embedding is not None:
                 frag, copied = self.embedding
                 url = self.dom.page_url()
-                screen += embed.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
+                screen += embedlink.embed_dialog(t, url, frag, self.embed_title(), copied, net=True)
             return screen
         if r.screen == "play":
             from parlour.web.context import decision_of, privacy_screen, seat_name
@@ -1176,7 +1180,7 @@ class App:
             )
             if self.embedding is not None:
                 # Only here: a game's opening leaves the embed's module to the idle steps (0110).
-                from parlour.web import embed
+                from parlour.web import embedlink
                 from parlour.web.urls import quote
 
                 frag, copied = self.embedding
@@ -1185,7 +1189,9 @@ class App:
                     state = session.match.state_at(min(self.embed_step, len(session.match.plies)))
                     position = games.load(r.game).position(state)  # type: ignore[attr-defined]
                     edit = f"#/{r.game}/editor?pos={quote(position, safe='/')}"
-                screen += embed.embed_dialog(t, self.dom.page_url(), frag, self.embed_title(), copied, edit)
+                screen += embedlink.embed_dialog(
+                    t, self.dom.page_url(), frag, self.embed_title(), copied, edit
+                )
             return screen
         return screens.missing(t)
 

@@ -33,6 +33,8 @@ MATCH_STEPS = (
     "parlour.web.play",
     "parlour.web.diagram",
     "parlour.web.fit",
+    "parlour.web.embedlink",
+    "parlour.web.embedview",
     "parlour.web.embed",
     "parlour.web.teach",
     "parlour.web.teach_draw",
@@ -57,15 +59,28 @@ embed's and the diagram's modules it imports: 0.3-0.6 s of a cold opening at loa
 come in the idle steps, or first when the rules help itself is opened."""
 
 NET_STEPS = tuple(
-    f"parlour.net.{name}" for name in ("wire", "fairness", "lobby", "guest", "hostbots", "host")
+    f"parlour.net.{name}"
+    for name in ("wire", "fairness", "lobby", "guest", "hostbots", "hosttable", "hostguests", "host")
 )
 """The network package's modules, each after those it imports (the package imports none of them
 itself: one task of all six was 0.2-0.3 s of a first start, decision 0110)."""
 
-LATER_STEPS = (*MATCH_STEPS, *NET_STEPS)
+NETPLAY_STEPS = tuple(
+    f"parlour.web.{name}" for name in ("qr", "netview", "netlobby", "netmatch", "netlink", "netplay")
+)
+"""The network screens' modules, each after those it imports (``netplay``, 48 KB, was one task of
+the first network screen: decision 0114). Not ``rtc``, the WebRTC bridge: imported only by a page
+that opens a network screen, never in the memory snapshot's worker (decision 0110)."""
+
+NET_OPENED_WITH = (*OPENED_WITH, *NET_STEPS, *NETPLAY_STEPS)
+"""What a network screen (a hosted table, a guest's page) needs beyond the picker's modules: one
+opened before the idle steps brought them imports these a step a task, its loading words between
+(:func:`parlour.web.boards.opening`, decision 0114)."""
+
+LATER_STEPS = (*MATCH_STEPS, *NET_STEPS, *NETPLAY_STEPS)
 """Imported a module a task once the picker is interactive, while the page is idle (:func:`later`):
 a game opened after that finds them in; one opened before imports what is missing in its own steps
-(:func:`parlour.web.boards.opening`). The network package last: only a network table needs it."""
+(:func:`parlour.web.boards.opening`). The network's modules last: only a network table needs them."""
 
 PAGE_MODULES = ("parlour.web.app", "parlour.web.dom", *LATER_STEPS)
 """Everything the page may need (the app, its bridge, a match's modules, the network package): what

@@ -34,7 +34,7 @@ from parlour.games.boop.board import (
 )
 from parlour.games.boop.notation import LETTER_PIECES, PIECE_LETTERS, PositionError
 from parlour.games.boop.state import NO_GHOST, BoopState, Position
-from parlour.web import embed
+from parlour.web import embedlink
 from parlour.web.boards import boop as board
 from parlour.web.context import T, split_rule
 from parlour.web.markup import attrs, button, esc, tag
@@ -230,7 +230,7 @@ def key(draft: Draft, pressed: str, at: str = "") -> str | None:
 
 
 def fragment(draft: Draft) -> str:
-    return embed.fragment(embed.Spec(game="boop", source=draft.text()))
+    return embedlink.fragment(embedlink.Spec(game="boop", source=draft.text()))
 
 
 def screen(t: T, draft: Draft, base_url: str) -> str:
@@ -385,7 +385,7 @@ def outputs(t: T, draft: Draft, base_url: str) -> str:
     """The position's text and its embed snippet, each with Copy, and the embed itself."""
     frag = fragment(draft)
     title = t("game.boop.name")
-    code = embed.snippet(base_url, frag, title)
+    code = embedlink.snippet(base_url, frag, title)
     done = tag("span", esc(t("embed.moment.copied")), role="status", class_="copied")
     text = tag(
         "label",
@@ -403,8 +403,8 @@ def outputs(t: T, draft: Draft, base_url: str) -> str:
         "iframe",
         "",
         src=f"./embed.html#{frag}",
-        width=embed.SNIPPET_SIZE[0],
-        height=embed.SNIPPET_SIZE[1],
+        width=embedlink.SNIPPET_SIZE[0],
+        height=embedlink.SNIPPET_SIZE[1],
         title=t("editor.preview"),
         class_="embed-preview",
         id="ed-preview",

@@ -300,10 +300,11 @@ def rules(
 
 def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
     """The game's package being loaded (its rules and board compiled on first use): named, with the
-    ``share`` of its modules imported so far, in the person's language, with the start-up screen's
+    ``share`` of its modules imported so far (no game: a guest's page, the network's modules,
+    decision 0114), in the person's language, with the start-up screen's
     look, until the game's screen replaces it. Not a live region: the figure changes every step (6-11
     times a second), and a screen reader hears the phase once, through the page's own (the app)."""
-    name = t(f"game.{game_id}.name")
+    name = opened_name(t, game_id)
     percent = min(100, max(0, round(share * 100)))
     cat = tag(
         "svg", '<use href="./assets/icons/icon.svg#cat"></use>', class_="loading-cat", viewBox="0 0 64 64"
@@ -312,16 +313,35 @@ def loading_game(t: T, game_id: str, share: float = 0.0) -> str:
         cat.replace("<svg ", '<svg aria-hidden="true" ', 1)
         + tag("h1", esc(name), id="screen-title", tabindex="-1")
         + tag("progress", "", max="100", value=str(percent))
-        + tag("p", esc(t("boot.game", game=name, percent=percent)), id="loading-game-text")
+        + tag(
+            "p",
+            esc(t("boot.game" if game_id else "boot.net", game=name, percent=percent)),
+            id="loading-game-text",
+        )
     )
     return tag("main", tag("section", body, class_="loading"), id="main", data_screen="loading")
+
+
+def opened_name(t: T, game_id: str) -> str:
+    """What is being opened: the game, or network play on a guest's page (no game named yet)."""
+    return t(f"game.{game_id}.name") if game_id else t("net.lobby.title")
+
+
+def failed_words(t: T, game_id: str) -> str:
+    """Why the screen asked for is not shown: its game, or network play (a guest's page), failed."""
+    return t("app.open-failed", game=t(f"game.{game_id}.name")) if game_id else t("app.net-open-failed")
+
+
+def loading_said(t: T, game_id: str) -> str:
+    """What a screen reader hears once as :func:`loading_game` is first shown."""
+    return t("boot.game-said", game=t(f"game.{game_id}.name")) if game_id else t("boot.net-said")
 
 
 def open_failed(t: T, game_id: str) -> str:
     """A game whose opening raised (a module, a saved match): said in the person's language, with
     the way back to the picker, which takes the focus (the app, :meth:`App.fail`)."""
-    name = t(f"game.{game_id}.name")
-    body = tag("p", esc(t("app.open-failed", game=name))) + tag(
+    name = opened_name(t, game_id)
+    body = tag("p", esc(failed_words(t, game_id))) + tag(
         "a", esc(t("app.to-picker")), href="#/", class_="button primary", id="open-failed-back"
     )
     return header(t, name) + tag(

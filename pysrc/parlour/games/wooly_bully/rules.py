@@ -86,6 +86,7 @@ class WoolyBully(Game[WoolyState, Move]):
         first = state.turns[0].seat
         return (first, *(p for p in state.active if p != first))
 
+    # --- legal moves: parlour.games.wooly_bully.legal (decision 0113) ------------------------
     def placements(self, state: WoolyState, tiles: Sequence[int], stop_at_first: bool = False) -> list[Move]:
         return legal.placements(state, tiles, stop_at_first)
 

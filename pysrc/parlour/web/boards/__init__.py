@@ -16,7 +16,7 @@ from types import ModuleType
 
 from parlour import games
 from parlour.web import spent
-from parlour.web.boot import MATCH_STEPS, OPENED_WITH
+from parlour.web.boot import MATCH_STEPS, NET_OPENED_WITH, OPENED_WITH
 
 BOARDS: dict[str, str] = {
     "boop": "parlour.web.boards.boop",
@@ -78,23 +78,34 @@ def loaded(game_id: str) -> bool:
     return info is not None and info.package in sys.modules and BOARDS.get(game_id) in sys.modules
 
 
+NET_SCREENS = ("host", "join")
+"""The network screens: opening one imports the network's modules too (decision 0114)."""
+
+
+def net_loaded() -> bool:
+    """Whether the network screens' modules are imported (opening one is then instant)."""
+    return all(name in sys.modules for name in NET_OPENED_WITH)
+
+
 def opening(game_id: str, screen: str = "setup") -> Iterator[float]:
     """Import the rules and board of ``game_id`` a module at a time (:data:`OPENING`), yielding the
     share done after each, so the page can paint its loading words between two steps: in one task,
     a start without the memory snapshot held the words still for 0.1-0.5 s (issue #17, decision 0038).
     A game opened before the start's idle steps brought a match's modules (not the picker's: decision
     0004) imports those its ``screen`` needs first, a step each (:data:`OPENED_WITH`; the rules help
-    all of :data:`MATCH_STEPS`; the idle steps bring the rest, decision 0110). Anything a step left
+    all of :data:`MATCH_STEPS`; a network screen the network's modules too, :data:`NET_OPENED_WITH`,
+    decision 0114; the idle steps bring the rest, decision 0110). Anything a step left
     out is imported at the end; nothing is imported twice."""
-    first = MATCH_STEPS if screen == "rules" else OPENED_WITH
+    first = MATCH_STEPS if screen == "rules" else NET_OPENED_WITH if screen in NET_SCREENS else OPENED_WITH
     names = [name for name in first if name not in sys.modules]
     names += [name for name in OPENING.get(game_id, ()) if name not in sys.modules or name in games.OPENING]
     for done, name in enumerate(names, 1):
         with spent.part("import:" + name.removeprefix("parlour.")):  # benchmarks: which step it was
             games.import_step(name)
         yield done / len(names)
-    games.module(game_id)
-    board(game_id)
+    if game_id:  # a guest's page names no game until the host's lobby does
+        games.module(game_id)
+        board(game_id)
 
 
 WARMED: set[str] = set()
