@@ -7,11 +7,14 @@ A benchmark module lives in ``bench/``, imports only the stdlib and ``parlour``,
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,3 +117,66 @@ def serve(directory: Path) -> tuple[str, Any]:
     server = build.make_server(0, directory)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
+class StepMissed(RuntimeError):
+    """A bench's step in a page that did not happen in its time: the message names the step."""
+
+
+@contextlib.contextmanager
+def step(what: str) -> Iterator[None]:
+    """A step of a bench in a page (``what`` a person would see happen): a wait in it that times
+    out raises :class:`StepMissed` naming the step, instead of Playwright's bare timeout."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        yield
+    except PlaywrightTimeout as exc:
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        raise StepMissed(f"{what}: did not happen in time ({first})") from None
+
+
+BOOT_MS = 180_000
+"""A page's start (cold, at load, in a network namespace) to a network screen."""
+NET_MS = 60_000
+"""A network step: an invite made, an answer code made, a guest let in."""
+
+
+def open_invite(host: Any, context: Any) -> tuple[Any, str]:
+    """A guest opens the invite link the table ``host`` shows, in ``context`` (its own browser):
+    its page, up on the join screen, and the link. Every wait is bounded and named (:func:`step`)."""
+    with step("the host's invite link (#invite-link)"):
+        host.wait_for_selector("#invite-link", timeout=NET_MS)
+    link = str(host.input_value("#invite-link"))
+    guest = context.new_page()
+    guest.goto(link)
+    with step("the guest's page up on the invite (body[data-ready], #net-answer)"):
+        guest.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
+        guest.wait_for_selector("#net-answer", timeout=NET_MS)
+    return guest, link
+
+
+def answer_invite(host: Any, guest: Any, want: str = "play", name: str = "Bench") -> dict[str, Any]:
+    """The guest, on the join screen, names itself, chooses ``want`` ("play" or "watch") and makes
+    its answer code; the host pastes it and lets the guest in (manual signalling, as the tests'
+    ``join``). Returns the ``code`` and ``paste_to_joined_s``."""
+    guest.fill("#net-name", name)
+    guest.select_option("#net-want", want)
+    guest.click("#net-answer")
+    with step("the guest's answer code (#answer-out)"):
+        guest.wait_for_selector("#answer-out", timeout=NET_MS)
+    code = str(guest.input_value("#answer-out"))
+    start = time.perf_counter()
+    host.fill("#answer-code", code)
+    host.click("#net-accept")
+    with step("the guest let in: its lobby (data-screen=net-guest)"):
+        guest.wait_for_selector("[data-screen=net-guest]", timeout=NET_MS)
+    return {"code": code, "paste_to_joined_s": time.perf_counter() - start}
+
+
+def join_table(host: Any, context: Any, want: str = "play", name: str = "Bench") -> dict[str, Any]:
+    """A guest joins the table ``host`` shows, in ``context``, as a person does: :func:`open_invite`
+    then :func:`answer_invite`. Returns ``guest`` (its page in the lobby), ``link``, ``code`` and
+    ``paste_to_joined_s``."""
+    guest, link = open_invite(host, context)
+    return {"guest": guest, "link": link, **answer_invite(host, guest, want, name)}

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pysrc")]
 
 
-from harness import in_network_namespace, serve  # noqa: E402
+from harness import answer_invite, in_network_namespace, open_invite, serve  # noqa: E402
 from play_latency import INSTRUMENT, ON_PAGE, each_game, named, spread  # noqa: E402
 
 RESET = (
@@ -78,21 +78,11 @@ def first_screen(page: Any) -> dict[str, Any]:
 
 def watcher(browser: Any, host: Any) -> tuple[Any, dict[str, Any]]:
     """A guest's page joining the host's table to watch, by the invite link and the answer code."""
-    host.wait_for_selector("#invite-link", timeout=60_000)
-    link = host.input_value("#invite-link")
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(INSTRUMENT)
-    guest = context.new_page()
-    guest.goto(link)
-    guest.wait_for_selector("#net-answer", timeout=180_000)
+    guest, _link = open_invite(host, context)
     first = first_screen(guest)
-    guest.fill("#net-name", "Bench")
-    guest.select_option("#net-want", "watch")
-    guest.click("#net-answer")
-    guest.wait_for_selector("#answer-out", timeout=60_000)
-    host.fill("#answer-code", guest.input_value("#answer-out"))
-    host.click("#net-accept")
-    guest.wait_for_selector("[data-screen=net-guest]", timeout=60_000)
+    answer_invite(host, guest, "watch")
     return guest, first
 
 

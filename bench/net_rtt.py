@@ -6,7 +6,8 @@ by clicks. For every move the guest makes, the time runs from the guest's page s
 the guest's page having applied and drawn the host's answer (the ``update`` of that ply): the
 host's page receives it, checks it with the rules, cuts the views and sends them, all in between.
 Also measured: the invite link and the guest's answer code in characters, and the QR code of the
-link (version, modules a side). Prints JSON.
+link (version, modules a side). Prints JSON. Every wait is bounded: a step that does not happen
+(the guest's seat, the board, a game that stops) ends the run with its name (harness.step).
 
 WebRTC needs an ICE candidate, so outside a network namespace the script runs itself again inside
 one (``unshare -n``, as root; see NETNS_SETUP in build.py).
@@ -21,7 +22,6 @@ import json
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -32,10 +32,20 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pys
 
 import build  # noqa: E402
 
-from harness import CHROMIUM_ARGS, in_network_namespace  # noqa: E402
+from harness import (  # noqa: E402
+    BOOT_MS,
+    CHROMIUM_ARGS,
+    NET_MS,
+    StepMissed,
+    in_network_namespace,
+    join_table,
+    serve,
+    step,
+)
 from parlour.web import qr  # noqa: E402
 
-DECISION = "#main .cell.legal, #no-ghost, [data-action=graduate]"
+DECISION = "#main .legal .open, #no-ghost, [data-action=graduate]"
+"""A decision open on a page: a cell a kitten or cat may go to, passing on a ghost, a graduation."""
 TRACE_JS = """() => {
   window.rtt = []; window.sentAt = null;
   const send = parlourRtc.send;
@@ -47,42 +57,36 @@ TRACE_JS = """() => {
     if (window.sentAt !== null && text.includes('"t":"update"')) { window.rtt.push(end - window.sentAt); window.sentAt = null; }
   };
 }"""
+GAME_S = 300
+"""A game's deadline: a page that stops offering decisions fails the bench instead of hanging it."""
 
 
 def decide(page: Any, turn: int) -> bool:
+    """Make the next decision on ``page`` if it has one (as the network tests' ``decide``)."""
     try:
         if page.locator("[data-action=graduate]").count():
             page.locator("[data-action=graduate]").first.click(timeout=2_000)
         elif page.locator("#no-ghost").count():
             page.locator("#no-ghost").click(timeout=2_000)
         else:
-            cells = page.locator("#main .cell.legal")
+            cells = page.locator("#main .legal .open")
             if not cells.count():
                 return False
             cells.nth((turn * 7) % cells.count()).click(timeout=2_000)
-    except Exception:  # redrawn under the click: try again
+    except Exception:  # redrawn under the click (a message arrived): try again
         return False
     return True
 
 
 def connect(browser: Any, url: str) -> tuple[Any, Any, dict[str, Any]]:
+    """A host's page with its table's invite, and a guest's page joined to play (harness.join_table)."""
     host = browser.new_context().new_page()
     host.goto(url + "#/boop/host")
-    host.wait_for_selector("[data-screen=net-host]", timeout=180_000)
-    host.wait_for_selector("#invite-link", timeout=30_000)
-    link = host.input_value("#invite-link")
-    guest = browser.new_context().new_page()
-    guest.goto(link)
-    guest.wait_for_selector("#net-answer", timeout=180_000)
-    guest.fill("#net-name", "Bench")
-    guest.click("#net-answer")
-    guest.wait_for_selector("#answer-out", timeout=30_000)
-    code = guest.input_value("#answer-out")
-    start = time.perf_counter()
-    host.fill("#answer-code", code)
-    host.click("#net-accept")
-    guest.wait_for_selector("[data-screen=net-guest]", timeout=30_000)
-    joined = time.perf_counter() - start
+    with step("the host's table (data-screen=net-host)"):
+        host.wait_for_selector("body[data-ready='1']", state="attached", timeout=BOOT_MS)
+        host.wait_for_selector("[data-screen=net-host]", timeout=NET_MS)
+    joined = join_table(host, browser.new_context(), "play")
+    link, code = joined["link"], joined["code"]
     fragment = link[len(url) :]
     matrix = qr.encode(link)
     sizes = {
@@ -92,33 +96,40 @@ def connect(browser: Any, url: str) -> tuple[Any, Any, dict[str, Any]]:
         "answer_code_chars": len(code),
         "invite_qr_version": (len(matrix) - 17) // 4,
         "invite_qr_modules": len(matrix),
-        "paste_to_joined_s": round(joined, 3),
+        "paste_to_joined_s": round(joined["paste_to_joined_s"], 3),
     }
-    return host, guest, sizes
+    return host, joined["guest"], sizes
 
 
 def play_round(host: Any, guest: Any, want: int) -> None:
-    guest.click("#net-ready")
-    host.wait_for_selector("#net-start:not([disabled])", timeout=30_000)
+    """One game from the lobby: the guest ready, the host starts, both decide in turn until the game
+    is over or ``want`` moves of the guest are timed."""
+    with step("the guest's Ready button in the lobby (#net-ready: the guest has a seat)"):
+        guest.click("#net-ready", timeout=NET_MS)
+    with step("the host's Start enabled once the guest is ready (#net-start)"):
+        host.wait_for_selector("#net-start:not([disabled])", timeout=NET_MS)
     host.click("#net-start")
-    guest.wait_for_selector("[data-phase=playing] svg.boop-bed", timeout=30_000)
-    for turn in range(2_000):
+    with step("the game's board on the guest's page (svg.boop-bed)"):
+        guest.wait_for_selector("[data-phase=playing] svg.boop-bed", timeout=NET_MS)
+    deadline = time.monotonic() + GAME_S
+    for turn in range(20_000):
         if guest.get_attribute("#main", "data-phase") == "over" or len(guest.evaluate("window.rtt")) >= want:
             return
+        if time.monotonic() > deadline:
+            break
         for page in (host, guest):
             if page.locator(DECISION).count() and decide(page, turn):
                 page.wait_for_timeout(50)  # let the answer land before the next decision
                 break
         else:
             guest.wait_for_timeout(50)
+    raise StepMissed(f"the game's end or {want} timed moves: neither within {GAME_S} s")
 
 
 def measure(moves: int = 40) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
-    server = build.make_server(0, build.DIST)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url, server = serve(build.DIST)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
@@ -129,12 +140,15 @@ def measure(moves: int = 40) -> dict[str, Any]:
                 play_round(host, guest, moves)
                 games += 1
                 if guest.get_attribute("#main", "data-phase") == "over":
-                    host.click("#net-rematch")
-                    guest.wait_for_selector("[data-phase=lobby] #net-ready", timeout=30_000)
+                    with step("the host's rematch (#net-rematch) back to the guest's lobby"):
+                        host.click("#net-rematch", timeout=NET_MS)
+                        guest.wait_for_selector("[data-phase=lobby] #net-ready", timeout=NET_MS)
             rtt = sorted(guest.evaluate("window.rtt"))
             browser.close()
     finally:
         server.shutdown()
+    if not rtt:
+        raise StepMissed("a timed move: the guest moved, but no update came back")
     return {
         "moves_timed": len(rtt),
         "rtt_ms_median": round(statistics.median(rtt), 1),
@@ -156,7 +170,11 @@ def main() -> None:
         build.build()
     if not args.inside:
         in_network_namespace(__file__, "a WebRTC link")
-    print(json.dumps(measure(args.moves), indent=2))
+    try:
+        figures = measure(args.moves)
+    except StepMissed as missed:
+        raise SystemExit(f"net_rtt: {missed}") from None
+    print(json.dumps({**figures, "load_average": os.getloadavg()}, indent=2))
 
 
 if __name__ == "__main__":

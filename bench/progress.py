@@ -7,7 +7,9 @@ matters is the longest time the same words stood on screen while loading (issue 
 than 2 s), beside the longest task and the time to the interactive picker. Cold: a new browser
 context (first visit, no service worker). Warm: a reload once the service worker controls the page
 and the memory snapshot is made (decision 0085). After each, ``after_up_long_tasks``: the long tasks
-from the app being up until its idle imports and ``boot.settle`` are done. Then, for each game, a cold start at its address
+from the app being up until its idle imports and ``boot.settle`` are done, each named by the start's
+steps that ran in it (boot.js's measures), and ``settle_ms`` (settle alone) with the long task it was
+in (``settle_in_long_task_ms``, 0: none). Then, for each game, a cold start at its address
 (``#/<game>``): the "Loading <game>" words from the app's first screen to the game's setup (its
 rules and board imported a module a task, decision 0038). With ``--picker``, each game is also opened
 from the picker once the start is done (its idle imports and ``settle``), on the cold start's page
@@ -175,14 +177,29 @@ def game_load(browser: Any, url: str, game_id: str) -> dict[str, Any]:
     }
 
 
-def after_up(page: Any) -> list[list[int]]:
+def after_up(page: Any) -> dict[str, Any]:
     """The long tasks from the app being up until its start's idle imports and ``settle`` are done
-    (``parlourBoot.python`` resolved; ``settle`` is the last): ms after up, ms each."""
+    (``parlourBoot.python`` resolved; ``settle`` is the last): ms after up, ms each, and what of the
+    start ran in it (boot.js's measures ``parlour:<module>`` and ``parlour:settle``, or nothing: the
+    browser's own work or another script's). And ``settle``'s own ms, and the long task it fell in
+    (0: none)."""
     page.evaluate("window.parlourBoot.python")
     data = page.evaluate(
-        "({ tasks: window.progressBench.tasks, up: window.parlourBoot.timings.ready, now: performance.now() })"
+        """({ tasks: window.progressBench.tasks, up: window.parlourBoot.timings.ready, now: performance.now(),
+        steps: performance.getEntriesByType("measure").filter((m) => m.name.startsWith("parlour:"))
+          .map((m) => [m.name.slice(8), m.startTime, m.duration]) })"""
     )
-    return [[round(s - data["up"]), round(d)] for s, d in data["tasks"] if data["up"] <= s <= data["now"]]
+
+    def inside(start: float, ms: float) -> list[str]:  # a ms of slack: the two clocks are rounded
+        return [name for name, at, d in data["steps"] if start - 1 <= at and at + d <= start + ms + 1]
+
+    tasks = [[s, d] for s, d in data["tasks"] if data["up"] <= s <= data["now"]]
+    settle = next(([at, d] for name, at, d in data["steps"] if name == "settle"), None)
+    return {
+        "after_up_long_tasks": [[round(s - data["up"]), round(d), " ".join(inside(s, d))] for s, d in tasks],
+        "settle_ms": round(settle[1], 1) if settle else None,
+        "settle_in_long_task_ms": next((round(d) for s, d in tasks if "settle" in inside(s, d)), 0),
+    }
 
 
 def site_run(browser: Any, url: str, pick: list[str]) -> dict[str, Any]:
@@ -193,14 +210,14 @@ def site_run(browser: Any, url: str, pick: list[str]) -> dict[str, Any]:
         context.add_init_script(TASKS)
     page = context.new_page()
     cold = one_load(page, url, reload=False)
-    cold["after_up_long_tasks"] = after_up(page)  # the start's idle imports and settle done
+    cold.update(after_up(page))  # the start's idle imports and settle done
     opened: dict[str, dict[str, Any]] = {}
     if pick:
         opened["cold"] = {game_id: picked(page, game_id) for game_id in pick}
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
     page.wait_for_function("window.parlourBoot.snapshot !== undefined", timeout=180_000)
     warm = one_load(page, url, reload=True)
-    warm["after_up_long_tasks"] = after_up(page)
+    warm.update(after_up(page))
     if pick:
         opened["warm"] = {game_id: picked(page, game_id) for game_id in pick}
     context.close()
@@ -222,7 +239,8 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
             )
         }
         out[mode]["those_words"] = [x["those_words"] for x in loads]
-        out[mode]["after_up_long_tasks"] = [x["after_up_long_tasks"] for x in loads]
+        for key in ("after_up_long_tasks", "settle_ms", "settle_in_long_task_ms"):
+            out[mode][key] = [x[key] for x in loads]
         out[mode]["phases"] = loads[0]["phases"]
     return out
 

@@ -324,15 +324,26 @@
     // The picker is up: what a game's screens need comes now, a module a task while the page is
     // idle (decision 0004; a tap meanwhile is answered between two). Then what lives is out of the
     // garbage collector's scans.
+    // Each step and settle is a User Timing measure, "parlour:<module>" (bench/progress.py names
+    // the start's long tasks by them).
+    const timed = (name, t) => performance.measure("parlour:" + name, { start: t });
     const rest = py.runPython("from parlour.web.boot import later\nlater()");
     try {
-      do await idle(); while (!rest.next().done);
+      for (;;) {
+        await idle();
+        const t = performance.now();
+        const step = rest.next();
+        if (step.done) break;
+        timed(step.value, t);
+      }
     } catch (e) {
       console.warn("boot: not imported ahead", e);  // imported when first used instead
     } finally {
       rest.destroy();
     }
+    const settling = performance.now();
     py.runPython("from parlour.web.boot import settle\nsettle()");
+    timed("settle", settling);
   };
   window.parlourBoot.python = startPython().catch(fail);
   addEventListener("parlour-ready", () => {
