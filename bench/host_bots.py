@@ -2,7 +2,8 @@
 while its bots play (Long Tasks API), their questions answered in the bot worker (decision 0028).
 
 No guest is needed: the host's own seat is a bot too, so the match plays itself for ``--seconds``
-(or to its end). With ``--guest`` a guest's page watches the same match over a real WebRTC data
+(or to its end). Start is pressed once both pages' first-visit work is over (:func:`settled`), unless
+``--no-settle``. With ``--guest`` a guest's page watches the same match over a real WebRTC data
 channel (manual signalling, inside a network namespace as bench/net_rtt.py does) and its longest
 task is measured too. With ``--against DIR`` each game is also played on another built site (for
 example main's ``dist/`` copied before a change) in the same run, one after the other: a before
@@ -17,6 +18,7 @@ lobby at its address, the guest's invite link) has stood a second, on a first vi
 Prints JSON; read the ratios.
 
     python bench/host_bots.py [--seconds 60] [--games boop,boo] [--guest] [--against DIR] [--on-page]
+                              [--no-settle]
 """
 
 from __future__ import annotations
@@ -62,6 +64,27 @@ def figures(page: Any) -> dict[str, Any]:
     }
 
 
+SNAPSHOT_DONE = (
+    "() => !!(window.parlourBoot && (window.parlourBoot.snapshot || window.parlourBoot.timings.snapshot))"
+)
+"""A page's next-start memory snapshot is made (or this start restored one, so none is made)."""
+
+
+def settled(pages: list[Any], timeout_s: float = 60.0) -> float:
+    """Wait until every page's memory snapshot for the next start is made (``assets/boot.js`` makes
+    it in a worker 1.5 s after the app is up, on a first visit: every bench page's): seconds waited.
+    That worker is 2-4 s of CPU; on this 2-core machine a guest's page, joining just before Start,
+    had its worker (and its V8 compile threads) running through the host's first match frame,
+    which took 50-55 ms in 4 of 6 quiet runs of stop 28 (decision 0112). A host and its guests are
+    different devices, and a page that restored a snapshot (every start after the first) makes none:
+    what this measures is play, not a first visit's one-off work on a shared CPU."""
+    began = time.perf_counter()
+    for page in pages:
+        left = max(1.0, timeout_s - (time.perf_counter() - began))
+        page.wait_for_function(SNAPSHOT_DONE, timeout=left * 1000)
+    return round(time.perf_counter() - began, 1)
+
+
 def first_screen(page: Any) -> dict[str, Any]:
     """The long tasks from the app's start (boot.js's mark ``parlour:imports``: the picker's modules
     in, ``App.start`` next) until now, each named by the Python it ran: a network screen opened at
@@ -91,7 +114,9 @@ def watcher(browser: Any, host: Any) -> tuple[Any, dict[str, Any]]:
     return guest, first
 
 
-def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, guest: bool) -> dict[str, Any]:
+def play_one(
+    browser: Any, url: str, gid: str, on_page: bool, seconds: float, guest: bool, settle: bool = True
+) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(INSTRUMENT + (ON_PAGE if on_page else ""))
     page = context.new_page()
@@ -104,6 +129,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, gu
     for select in page.locator("select[id^=net-seat-]").all():
         select.select_option("ai:hard")
     page.wait_for_selector("#net-start:not([disabled])")
+    waited = settled([p for p in (page, watching) if p is not None]) if settle else None
     for each in (page, watching):
         if each is not None:
             each.evaluate(RESET)
@@ -113,6 +139,7 @@ def play_one(browser: Any, url: str, gid: str, on_page: bool, seconds: float, gu
     while time.perf_counter() < end and not page.locator("[data-phase=over]").count():
         page.wait_for_timeout(250)
     out = {
+        "settled_s": waited,
         "finished": page.locator("[data-phase=over]").count() > 0,
         "plies": page.locator("#move-log li").count(),
         **figures(page),
@@ -141,20 +168,26 @@ def main() -> None:
     )
     parser.add_argument("--against", default="", help="another built site measured in the same run (before)")
     parser.add_argument("--on-page", action="store_true", help="also with the bots on the host's page")
+    parser.add_argument(
+        "--no-settle",
+        action="store_true",
+        help="press Start at once, the pages' first-visit snapshot workers maybe still running",
+    )
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("PARLOUR_QUIET", "1")
     if args.guest and not args.inside:
         in_network_namespace(__file__, "--guest")
     other = serve(Path(args.against).resolve()) if args.against else None
+    settle = not args.no_settle
 
     def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if other is not None:  # before, then after: the same machine, minutes apart
-            out["against"] = play_one(browser, other[0], gid, False, args.seconds, args.guest)
-        out["bots_in_worker"] = play_one(browser, url, gid, False, args.seconds, args.guest)
+            out["against"] = play_one(browser, other[0], gid, False, args.seconds, args.guest, settle)
+        out["bots_in_worker"] = play_one(browser, url, gid, False, args.seconds, args.guest, settle)
         if args.on_page:
-            out["bots_on_page"] = play_one(browser, url, gid, True, args.seconds, args.guest)
+            out["bots_on_page"] = play_one(browser, url, gid, True, args.seconds, args.guest, settle)
         return out
 
     try:

@@ -13,6 +13,7 @@ With ``--against DIR`` each game is first traced on another built site in the sa
 ``--invalidations`` also traces why each element was restyled or laid out (slow: read its parts only).
 
     python bench/net_frames.py [--seconds 40] [--games wooly-bully,boo] [--against DIR] [--keep DIR]
+                               [--no-settle]
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent), str(ROOT), str(ROOT / "pys
 
 
 from harness import in_network_namespace, serve  # noqa: E402
-from host_bots import RESET, watcher  # noqa: E402
+from host_bots import RESET, settled, watcher  # noqa: E402
 from play_latency import INSTRUMENT, each_game  # noqa: E402
 
 CATEGORIES = [
@@ -173,7 +174,14 @@ def summary(tasks: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def trace_one(
-    browser: Any, url: str, gid: str, seconds: float, keep: str, tag: str, categories: list[str]
+    browser: Any,
+    url: str,
+    gid: str,
+    seconds: float,
+    keep: str,
+    tag: str,
+    categories: list[str],
+    settle: bool = True,
 ) -> dict[str, Any]:
     """A host's table of hard bots with a guest watching, traced from Start for ``seconds``."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -182,10 +190,11 @@ def trace_one(
     page.goto(url + f"#/{gid}/host?s=new")
     page.wait_for_selector("#net-host-name", timeout=180_000)
     page.wait_for_function("window.parlourBots.start().then(() => true)", timeout=180_000)
-    guest = watcher(browser, page)
+    guest, _first = watcher(browser, page)  # (the page, its first screen's long tasks)
     for select in page.locator("select[id^=net-seat-]").all():
         select.select_option("ai:hard")
     page.wait_for_selector("#net-start:not([disabled])")
+    waited = settled([page, guest]) if settle else None  # as host_bots: play, not a first visit's work
     for each in (page, guest):
         each.evaluate(RESET)
     browser.start_tracing(categories=categories)
@@ -205,7 +214,7 @@ def trace_one(
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         (Path(keep) / f"{gid}-{tag}.json").write_bytes(raw)
-    out: dict[str, Any] = {"plies": plies, **read(json.loads(raw))}
+    out: dict[str, Any] = {"settled_s": waited, "plies": plies, **read(json.loads(raw))}
     for name, long in longtasks.items():
         if name in out:
             out[name]["longtask_api_ms"] = sorted((round(ms) for _, ms in long), reverse=True)[:6]
@@ -223,6 +232,7 @@ def main() -> None:
     )
     parser.add_argument("--keep", default="", help="a folder for the raw traces")
     parser.add_argument("--invalidations", action="store_true", help="also trace why each was restyled")
+    parser.add_argument("--no-settle", action="store_true", help="press Start at once (host_bots.settled)")
     parser.add_argument("--inside", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     os.environ.setdefault("PARLOUR_QUIET", "1")
@@ -234,8 +244,12 @@ def main() -> None:
     def measure(browser: Any, url: str, gid: str) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if other is not None:
-            out["against"] = trace_one(browser, other[0], gid, args.seconds, args.keep, "against", categories)
-        out["this"] = trace_one(browser, url, gid, args.seconds, args.keep, "this", categories)
+            out["against"] = trace_one(
+                browser, other[0], gid, args.seconds, args.keep, "against", categories, not args.no_settle
+            )
+        out["this"] = trace_one(
+            browser, url, gid, args.seconds, args.keep, "this", categories, not args.no_settle
+        )
         return out
 
     try:

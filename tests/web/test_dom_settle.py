@@ -6,6 +6,8 @@ Chromium restyle every element of the page)."""
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import sys
 import types
 from collections.abc import Callable, Iterator
@@ -125,6 +127,27 @@ class Page:
             fn(16.0)
 
 
+class Function:
+    """JavaScript's ``Function`` for :data:`parlour.web.dom.WITHIN_JS`, the one body the page makes
+    (its JavaScript is run in node by ``test_the_within_filter_in_javascript``)."""
+
+    @staticmethod
+    def new(*params_and_body: str) -> Callable[[str, Callable[[Any], None]], Callable[[Any], None]]:
+        from parlour.web.dom import WITHIN_JS
+
+        assert params_and_body == ("selector", "handler", WITHIN_JS)
+
+        def within(selector: str, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+            def listener(event: Any) -> None:
+                el = event.target
+                if el is not None and hasattr(el, "closest") and el.closest(selector) is not None:
+                    handler(event)
+
+            return listener
+
+        return within
+
+
 class Proxy:
     def __init__(self, fn: Callable[..., None]) -> None:
         self.fn = fn
@@ -144,6 +167,7 @@ def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Page]]:
     js.requestAnimationFrame = doc.frame.append  # type: ignore[attr-defined]
     js.window = doc  # type: ignore[attr-defined]
     js.JSON = types.SimpleNamespace(parse=json.loads)  # type: ignore[attr-defined]
+    js.Function = Function  # type: ignore[attr-defined]
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = Proxy  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "js", js)
@@ -533,3 +557,76 @@ def test_the_rest_is_made_inert_in_a_task_after_the_frame_that_shows_the_end_dia
     dom._change([Change("attrs", "match", attrs=inert)], [match], [])
     dom._change([Change("attrs", "match", attrs=())], [match], [])
     assert not doc.frame and not tasks and match.attrs == {}
+
+
+class Lit:
+    """A board element a decision's button lights (``classList.toggle("hl", on)``)."""
+
+    def __init__(self) -> None:
+        self.lit = False
+        self.classList = types.SimpleNamespace(toggle=self.toggle)
+
+    def toggle(self, name: str, on: bool) -> None:
+        assert name == "hl"
+        self.lit = on
+
+
+class Hovered:
+    """An element under the pointer: a decision's button (``data-highlights``) or anything else."""
+
+    def __init__(self, highlights: str | None) -> None:
+        self.highlights = highlights
+
+    def closest(self, selector: str) -> Hovered | None:
+        assert selector == "[data-highlights]"
+        return self if self.highlights is not None else None
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.highlights if name == "data-highlights" else None
+
+
+def test_a_pointer_crossing_the_board_enters_python_only_over_a_decisions_buttons(page, monkeypatch):
+    """A mouseover or mouseout anywhere but a decision's button stays in JavaScript: the castle drawn
+    under the pointer that pressed Start had its mouseover run Python in the frame laying it out
+    (14 ms at load 9, issue #17, decision 0112). The button still lights its cells, and unlights."""
+    from parlour.web import spent
+
+    dom, doc = page
+    monkeypatch.setattr(spent, "ON", [True])
+    js = sys.modules["js"]
+    js.performance = types.SimpleNamespace(now=lambda: 0.0)  # type: ignore[attr-defined]
+    doc.parlourTasks = Tasks()  # type: ignore[attr-defined]  # each call into Python, named
+    cells = {"cell-1": Lit(), "cell-2": Lit()}
+    doc.getElementById = lambda element_id: cells.get(element_id)  # type: ignore[method-assign]
+    dom.listen(lambda *_a: None)
+    for kind in ("mouseover", "mouseout", "focusin", "focusout", "mouseover"):
+        doc.dispatch(kind, types.SimpleNamespace(target=Hovered(None)))  # a cell, the castle
+    doc.dispatch("mouseover", types.SimpleNamespace(target=None))
+    assert not doc.parlourTasks, "Python entered for an element lighting nothing"  # type: ignore[attr-defined]
+    button = Hovered("cell-1 cell-2")
+    doc.dispatch("mouseover", types.SimpleNamespace(target=button))
+    assert cells["cell-1"].lit and cells["cell-2"].lit
+    doc.dispatch("mouseout", types.SimpleNamespace(target=button))
+    assert not cells["cell-1"].lit and not cells["cell-2"].lit
+    assert [line.split()[2] for line in doc.parlourTasks] == ["listen.highlight.handler"] * 2  # type: ignore[attr-defined]
+    spent.timing(False)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs the page's JavaScript here")
+def test_the_within_filter_in_javascript(page):
+    """:data:`parlour.web.dom.WITHIN_JS` as the browser runs it: the handler is called for a target
+    inside the selector's element, not for one outside, a target without ``closest`` or none."""
+    dom, _doc = page
+    script = f"""
+    const within = new Function("selector", "handler", {json.dumps(dom.WITHIN_JS)});
+    const seen = [];
+    const listener = within("[data-highlights]", (e) => seen.push(e.name));
+    const inside = {{ closest: (s) => (s === "[data-highlights]" ? {{}} : null) }};
+    const outside = {{ closest: () => null }};
+    for (const [name, target] of [["in", inside], ["out", outside], ["text", {{}}], ["none", null]]) {{
+      listener({{ name, target }});
+    }}
+    console.log(JSON.stringify(seen));
+    """
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == ["in"]

@@ -481,6 +481,14 @@ def announce(text: str) -> None:
     js.document.getElementById("live").textContent = text
 
 
+HIGHLIGHTS = "[data-highlights]"
+"""The elements whose hover or focus lights board elements (a decision's buttons, :func:`listen`)."""
+
+WITHIN_JS = "return (event) => { const el = event.target; if (el && el.closest && el.closest(selector)) handler(event); };"
+"""The body of a JavaScript function of ``selector`` and ``handler``: a listener that calls ``handler``
+only for an event whose target is, or is inside, an element matching ``selector``."""
+
+
 def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
     """Call ``on_event(kind, action, arg, value, key)`` for clicks, changes and keys on elements
     with a ``data-action``, for hash changes (``kind="route"``) and for a waiting update."""
@@ -599,8 +607,13 @@ def listen(on_event: Callable[[str, str, str, str, str], None]) -> None:
 
     spent.timing(_some(getattr(js.window, "parlourTasks", None)))
     doc = js.document
+    within = js.Function.new("selector", "handler", WITHIN_JS)
     for kind, on in (("mouseover", True), ("focusin", True), ("mouseout", False), ("focusout", False)):
-        doc.addEventListener(kind, _proxy(highlight(on)))
+        # Python only where a decision's button lights the board: a pointer crossing anything else
+        # (every cell of a board) stays in JavaScript. A screen drawn under a resting pointer (a
+        # network host's first match screen, the castle where Start was) has its mouseover in the
+        # frame that first lays it out: 14 ms of Python there at load 9 (issue #17, decision 0112).
+        doc.addEventListener(kind, within(HIGHLIGHTS, _proxy(highlight(on))))
     doc.addEventListener("click", _proxy(on_click))
     doc.addEventListener("pointerdown", _proxy(on_down))
     doc.addEventListener("pointermove", _proxy(on_move))
