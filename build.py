@@ -542,7 +542,12 @@ def shipped_wheel(out: Path) -> Path:
     else:
         from zopfli.zopfli import compress
 
-        packed = bytes(compress(data, gzip_mode=1, numiterations=ZOPFLI_ITERATIONS))
+        def squeeze(data: bytes) -> bytes:
+            return bytes(compress(data, gzip_mode=1, numiterations=ZOPFLI_ITERATIONS))
+
+        # Kept by the zip's hash: 4-5 s of zopfli a build otherwise, paid again by every build of
+        # an unchanged tree (the tests', the benches', CI's).
+        packed = kept(f"zopfli-gz-{ZOPFLI_ITERATIONS}", data, squeeze)
     shipped = wheel.with_name(wheel.name + ".gz")
     shipped.write_bytes(packed)
     wheel.unlink()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from parlour.i18n import translate
-from parlour.web import netlobby, netplay, netview, play, router
+from parlour.web import match_log, netlobby, netplay, netview, router
 from parlour.web.settings import Settings
 
 GAME_IDS = {"boop", "boo", "wooly-bully", "ghosts-galore"}
@@ -770,7 +770,7 @@ def test_every_games_network_log_says_the_hosts_move_in_the_guests_language(game
     host.net.send_host(hs.play(move, netview.now_ms()))
     wire.run()
     key, params = hs.game.describe_move(state, 0, hs.game.decode_move(hs.match.plies[0].move))
-    sentence = translate("uk", key, **{**play.worded(guest.t, dict(params)), "player": "Hanna"})
+    sentence = translate("uk", key, **{**match_log.worded(guest.t, dict(params)), "player": "Hanna"})
     entry = guest.net.screen().split('id="log-0"', 1)[1].split("</span>", 1)[0]
     assert sentence in entry and "Hanna" in entry and len(entry) > len("1. Hanna") + 10, entry
     # A second ply, then each page's board shows the moment after the first, read-only.

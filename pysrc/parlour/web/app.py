@@ -89,7 +89,7 @@ class App:
         self.replay: int | None = None
         self.earlier: tuple[LocalSession, int] | None = None
         """The match whose log the player asked to show from an earlier ply ("Show earlier moves"),
-        and that ply (:func:`parlour.web.play.log_first`); any other match's log shows its newest."""
+        and that ply (:func:`parlour.web.match_log.log_first`); any other match's log shows its newest."""
         self.last_events: list[Any] = []
         self.share_open = False
         """The share panel is open: it shows the link to the current moment, redrawn on every render."""
@@ -1001,7 +1001,7 @@ class App:
         self.dom.announce(reason)
 
     def log_first(self, session: LocalSession) -> int:
-        """The first ply the match's log draws now (:func:`parlour.web.play.log_first`)."""
+        """The first ply the match's log draws now (:func:`parlour.web.match_log.log_first`)."""
         from parlour.web.match_log import log_first
 
         return log_first(len(session.match.plies), self.replay, self.earlier_of(session))

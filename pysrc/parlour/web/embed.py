@@ -29,14 +29,11 @@ from parlour import games
 from parlour.engine import IllegalMove, ParlourError
 from parlour.i18n import pick_language, translate
 from parlour.web import boards
+from parlour.web.context import Refusal, split_rule
 from parlour.web.diagram import START, DiagramError, start_match
 from parlour.web.embedlink import MAX_MOVES, PREFIX, Spec, SpecError
 from parlour.web.embedview import EmbedView, Reply
 from parlour.web.markup import esc, tag
-from parlour.web.play import (
-    Refusal,
-    split_rule,
-)
 from parlour.web.session import HUMAN, LocalSession, Seat
 
 

@@ -13,17 +13,12 @@ from parlour import games
 from parlour.engine import Event
 from parlour.i18n import pick_language, translate
 from parlour.web import boards, fit
+from parlour.web.context import BoardContext, Refusal, decision_of
 from parlour.web.diagram import Diagram, DiagramError, load, start_match
 from parlour.web.embedlink import BOT_DELAY_MS, DEFAULT_INTERVAL_MS, PREFIX, Spec
 from parlour.web.markup import esc, tag
-from parlour.web.play import (
-    BoardContext,
-    Refusal,
-    decision_markup,
-    decision_of,
-    described,
-    worded,
-)
+from parlour.web.match_log import described, worded
+from parlour.web.play import decision_markup
 from parlour.web.screens import seat_label
 from parlour.web.session import HUMAN, LocalSession, Seat
 from parlour.web.urls import quote  # not urllib.parse: 0110

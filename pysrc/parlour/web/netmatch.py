@@ -15,7 +15,8 @@ from parlour.engine import JSON, Game, IllegalMove
 from parlour.net import GuestSession, HostSession
 from parlour.net.fairness import Problem, finish
 from parlour.net.lobby import HOST_PID, LOBBY, OVER, PAUSED, PLAYING
-from parlour.web import boards, netview, play, spent
+from parlour.web import boards, match_log, netview, play, spent
+from parlour.web.context import Decision, Refusal, decision_of
 from parlour.web.markup import button, tag
 from parlour.web.netlobby import (
     ICE_KEY,
@@ -38,7 +39,6 @@ from parlour.web.netview import (
     turn_of,
     view_state,
 )
-from parlour.web.play import Decision, Refusal, decision_of
 from parlour.web.session import LocalSession
 
 CHECK_SLICE_MS = 12
@@ -254,7 +254,7 @@ class NetMatch:
                 **data,
             )
 
-    def announce_ply(self, view: Table, items: list[play.LogItem]) -> None:
+    def announce_ply(self, view: Table, items: list[match_log.LogItem]) -> None:
         """A new ply is said in the live region as the log says it (its words and the events this
         seat saw), as after a move at home: a screen reader hears the other players' moves too."""
         plies = int(view.table.get("ply", 0)) if view.table else -1
@@ -319,27 +319,27 @@ class NetMatch:
                 self.ui["focus"] = f"replay-{found[1].table.get('ply')}"
 
     def log_start(self, view: Table) -> int:
-        """The first ply the table's log draws: its newest :data:`~parlour.web.play.LOG_SHOWN`,
+        """The first ply the table's log draws: its newest :data:`~parlour.web.match_log.LOG_SHOWN`,
         earlier ones when asked or when the moment on show is older (as a local match's log,
         decision 0006: a long game's log no longer grows every redraw), never before the log this
         page has (``log_from``)."""
         asked = self.earlier
         earlier = asked[1] if asked is not None and asked[0] is self.session() else None
         plies = max(view.log_from + len(view.log), int(view.table.get("ply", 0)) if view.table else 0)
-        return max(view.log_from, play.log_first(plies, self.replay, earlier))
+        return max(view.log_from, match_log.log_first(plies, self.replay, earlier))
 
     def session(self) -> object:
         """The session this page draws (the hosted table's or the guest's)."""
         return self.host if self.role == "host" else self.guest
 
     def show_earlier(self, first: int | None = None) -> None:
-        """ "Show earlier moves": the log draws :data:`~parlour.web.play.LOG_SHOWN` more, and the
+        """ "Show earlier moves": the log draws :data:`~parlour.web.match_log.LOG_SHOWN` more, and the
         focus goes to the newest of them (read on up from there), as on a local match's screen."""
         found = self.current()
         if found is None:
             return
         first = self.log_start(found[1]) if first is None else first
-        self.earlier = (self.session(), max(found[1].log_from, first - play.LOG_SHOWN))
+        self.earlier = (self.session(), max(found[1].log_from, first - match_log.LOG_SHOWN))
         self.ui["focus"] = f"replay-{first}"
 
     def log_key(self, arg: str, key: str, action: str = "replay") -> None:

@@ -14,8 +14,8 @@ from parlour.engine import JSON, Event, Game, Outcome
 from parlour.i18n import catalogue
 from parlour.net.guest import check_view
 from parlour.net.lobby import AI, LOBBY, OVER, PLAYING
-from parlour.web import boards, play
-from parlour.web.play import BoardContext, Decision, Turn
+from parlour.web import boards, match_log, play
+from parlour.web.context import BoardContext, Decision, Turn
 from parlour.web.session import LocalSession
 
 T = Callable[..., str]
@@ -138,7 +138,7 @@ def names_of(t: T, lobby: dict[str, Any]) -> list[str]:
 
 
 def turn_of(game: Game[Any, Any], view: Table) -> Turn:
-    """The shared screen's :class:`parlour.web.play.Turn` of a network table."""
+    """The shared screen's :class:`parlour.web.context.Turn` of a network table."""
     table, lobby = view.table, view.lobby
     ended = table.get("outcome") if isinstance(table.get("outcome"), dict) else None
     outcome = None
@@ -242,7 +242,7 @@ def move_words(t: T, name: str, say: Any) -> tuple[str, str]:
     if key not in catalogue("en"):
         return name, ""
     try:
-        words = t(key, **{**play.worded(t, dict(params)), "player": name})
+        words = t(key, **{**match_log.worded(t, dict(params)), "player": name})
     except (KeyError, TypeError, ValueError):  # a host's parameters that do not fit the sentence
         return name, ""
     if name and name not in words:  # a sentence naming the colour ("Orange places…"), not the person
@@ -260,7 +260,7 @@ def log_items(
     shown: Callable[[int], bool] = bool,
     memo: dict[Any, Any] | None = None,
     first: int = 0,
-) -> list[play.LogItem]:
+) -> list[match_log.LogItem]:
     """The table's log as the shared screen lists it, from ply ``first`` on (the log's own start
     ``start`` at the earliest): each ply in words as this seat may know it (its player by name),
     with one line per event this seat saw; ``shown(step)`` says whether this page can show the
@@ -290,8 +290,8 @@ def log_items(
         )
         name = play.player_name(t, ctx, int(player)) if isinstance(player, int) else ""
         words, notation = move_words(t, name, say)
-        lines, rule = play.ruled_lines(t, board, ctx, events_of(list(events)), words)
-        item = play.LogItem(
+        lines, rule = match_log.ruled_lines(t, board, ctx, events_of(list(events)), words)
+        item = match_log.LogItem(
             index,
             words,
             notation,

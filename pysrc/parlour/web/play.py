@@ -14,18 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.engine import Outcome
-
-# Refusal, decision_of, LOG_SHOWN, LogItem, described, log_first, ruled_lines and worded are not
-# used here: the network table's, the embed's and the rules help's modules read them here (made in
-# parlour.web.context and parlour.web.match_log since decision 0113, each compiled in a step of its own).
-from parlour.web.context import (  # noqa: F401
+from parlour.web.context import (
     BoardContext,
     Choice,
     Decision,
-    Refusal,
     T,
     Turn,
-    decision_of,
     panel,
     player_name,
     rule_link,
@@ -33,15 +27,7 @@ from parlour.web.context import (  # noqa: F401
     turn_of,
 )
 from parlour.web.markup import button, esc, region, region_of, tag
-from parlour.web.match_log import (  # noqa: F401
-    LOG_SHOWN,
-    LogItem,
-    described,
-    log_first,
-    log_panel,
-    ruled_lines,
-    worded,
-)
+from parlour.web.match_log import log_panel
 from parlour.web.screens import seat_label, settings_link
 
 

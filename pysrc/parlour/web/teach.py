@@ -27,12 +27,13 @@ from typing import Any
 
 from parlour.engine import Event, ParlourError
 from parlour.web import boards, spent
+from parlour.web.context import BoardContext, Refusal, decision_of
 from parlour.web.diagram import Diagram, move_of
 from parlour.web.embed import Embed
 from parlour.web.embedlink import Spec
 from parlour.web.embedview import icon_button, visible
 from parlour.web.markup import button, esc, region, tag
-from parlour.web.play import BoardContext, Refusal, decision_markup, decision_of
+from parlour.web.play import decision_markup
 
 
 @dataclass(frozen=True)
