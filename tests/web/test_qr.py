@@ -7,7 +7,7 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parlour.web import qr
@@ -180,6 +180,9 @@ def reference_penalty(m: list[list[bool]]) -> int:
     return score + 10 * (abs(dark * 20 - n * n * 10) // (n * n))
 
 
+# No deadline: the reference works module by module on up to 57x57 symbols (30 ms an example
+# quiet), and a loaded machine made one example pass 200 ms (a failure that was only the clock).
+@settings(deadline=None)
 @given(
     st.integers(min_value=1, max_value=10), st.integers(min_value=0, max_value=2**32), st.floats(0.05, 0.95)
 )
