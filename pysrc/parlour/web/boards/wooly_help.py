@@ -3,6 +3,8 @@ rulebook's order. Data only: :mod:`parlour.web.teach` and the help screen read i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 HELP: tuple[tuple[str, dict[str, tuple[str, ...]]], ...] = (
     ("goal", {"goal": ()}),
     ("setup", {"setup": ("WB-1", "WB-2")}),
@@ -95,6 +97,29 @@ def moves(*played: str | list[object]) -> str:
     return json.dumps(played, separators=(",", ":"))
 
 
+Row = tuple[str | int | None, ...]
+
+
+class Lessons:
+    """The help's live examples and exercises, each row made when first read (the help makes a
+    few a task, :mod:`parlour.web.teach_draw`): a row's position is set up by the rules, and the 16
+    of them made at import were 25-30 ms of Wooly Bully's first opening in the browser, a step of its
+    own (decision 0113). Rows as :data:`LESSONS` gives them, in order."""
+
+    def __init__(self, *rows: Callable[[], Row]) -> None:
+        self.rows = rows
+        self.made: list[Row] = []
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Row]:
+        for i, make in enumerate(self.rows):
+            if i == len(self.made):
+                self.made.append(make())
+            yield self.made[i]
+
+
 HOME = ((-1, 0, "village-cap black", 0), (1, 0, "village-cap yellow", 2))
 """The village with a black pasture to its west and a yellow one to its east: most lessons' start."""
 CLOSED = (*HOME, (-1, -1, "cap black", 2))
@@ -132,20 +157,20 @@ NOBODY = (
 ``end:14``; the whole record is in the tests): the bag is empty, Player 1 holds no tile and has
 revealed, Player 2 holds one tile and its shepherd. The end when nobody can play (WB-14)."""
 
-LESSONS: tuple[tuple[str | int | None, ...], ...] = (
-    (
+LESSONS = Lessons(
+    lambda: (
         "turn",
         "turn",
         position((), (("village-cap black", *HAND), ("cap black", "cap-2 yellow"))),
         moves("32@-1,0/0", "0@-1,-1/2"),
     ),
-    (
+    lambda: (
         "draw",
         "draw",
         position(CLOSED, (HAND, ("village-edge", "cap-2 yellow"))),
         moves("59@1,-1/0", "56@0,-1/2"),
     ),
-    (
+    lambda: (
         "closed",
         "close",
         position((*HOME, (-1, -1, "straight black", 0)), (("cap black", *HAND[:2]), ("cap-2 yellow",))),
@@ -155,19 +180,19 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         None,
         1,
     ),
-    (
+    lambda: (
         "holes",
         "hole",
         position(RING, (HAND, ("cap black", "cap-2 yellow"))),
         moves("15@-2,-1/2", "0@-1,-1/2"),
     ),
-    (
+    lambda: (
         "wolf",
         "wolf",
         position(CLOSED, (HAND, ("wolf", "cap-2 yellow"))),
         moves([1, "60@-2,-1/0"], "9@2,0/0"),
     ),
-    (
+    lambda: (
         "hunter",
         "save",
         position(
@@ -180,13 +205,13 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         None,
         1,
     ),
-    (
+    lambda: (
         "hunter",
         "guard",
         position(CLOSED, (("hunter", *HAND[:2]), ("wolf", "cap-2 yellow"))),
         moves("64@-2,-1/0", [1, "60@1,-1/0"]),
     ),
-    (
+    lambda: (
         "joined-forests",
         "joined",
         position(
@@ -194,15 +219,15 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         ),
         moves("56@0,-1/2", "65@-2,-1/0"),
     ),
-    (
+    lambda: (
         "reveal",
         "reveal",
         position(HOME, (HAND, ("cap-2 yellow",))),
         moves("reveal@-1,-1", "59@-2,0/0", "9@2,0/0"),
     ),
-    ("leave", "leave", position(CLOSED, (HAND, ("cap-2 yellow",))), moves([1, "leave"], "59@1,-1/0")),
-    ("end", "no-play", NOBODY, moves("pass", "49@-4,6/3", "pass", "reveal@-6,-3")),
-    (
+    lambda: ("leave", "leave", position(CLOSED, (HAND, ("cap-2 yellow",))), moves([1, "leave"], "59@1,-1/0")),
+    lambda: ("end", "no-play", NOBODY, moves("pass", "49@-4,6/3", "pass", "reveal@-6,-3")),
+    lambda: (
         "scoring",
         "end",
         position(
@@ -210,14 +235,19 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         ),
         moves("0@-1,-2/2", "leave"),
     ),
-    (
+    lambda: (
         "hand-limit",
         "v-hand",
         position(CLOSED, TWO, (), "hand_limit"),
         moves("56@0,-1/2", "discard:59", "discard:9"),
     ),
-    ("single-draw", "v-single", position(CLOSED, TWO, (), "single_draw"), moves("56@0,-1/2", "15@2,0/0")),
-    (
+    lambda: (
+        "single-draw",
+        "v-single",
+        position(CLOSED, TWO, (), "single_draw"),
+        moves("56@0,-1/2", "15@2,0/0"),
+    ),
+    lambda: (
         "all-pastures",
         "v-all",
         position(
@@ -228,13 +258,18 @@ LESSONS: tuple[tuple[str | int | None, ...], ...] = (
         ),
         moves("20@0,-3/0", "leave"),
     ),
-    (
+    lambda: (
         "hungry-wolf",
         "v-hungry",
         position((*CLOSED, (-2, -1, "hunter", 0)), (HAND, ("wolf", "cap-2 yellow")), (), "hungry_wolf"),
         moves([1, "60@-2,-1/0"]),
     ),
-    ("multi-play", "v-multi", position(CLOSED, TWO, (), "multi_play"), moves("56@0,-1/2", "15@2,0/0")),
+    lambda: (
+        "multi-play",
+        "v-multi",
+        position(CLOSED, TWO, (), "multi_play"),
+        moves("56@0,-1/2", "15@2,0/0"),
+    ),
 )
 """The help's live examples and exercises (:class:`parlour.web.teach.Lesson`: paragraph, id,
 position, moves to step through, or a goal, one right answer, no seat (the table's view; an
