@@ -303,3 +303,21 @@ def test_a_forced_pass_after_the_privacy_screen_is_focused_and_a_free_opening_ke
     assert dom.focused == "wb-pass"
     _app, dom = open_app(f"#/wooly-bully/play?m={opening(('human', 'easy'), forced=False)}")
     assert dom.focused == "screen-title" and 'id="wb-pass"' not in dom.html, "a tile fits: no pass to make"
+
+
+def test_the_hands_tab_stop_and_arrows_are_on_tiles_that_can_be_played():
+    """A hand whose first tile fits nowhere (disabled: it cannot take the focus) kept the toolbar's
+    one Tab stop on it, so Tab skipped the whole hand (found playing by keyboard at 390 px); the
+    arrows along the hand pass over such a tile."""
+    straight = tid("straight", BLACK)  # nothing to join at the start: it fits nowhere
+    state = built(hands=[[straight, VCAP_B], [], []], players=3)
+    ctx = ctx_for(session_on(state), 0)
+    html = wb.render(ctx)
+    stops = re.findall(r'<button[^>]*id="wb-hand-([^"]+)"[^>]*tabindex="0"[^>]*>', html)
+    assert stops == [str(VCAP_B)]
+    assert re.search(rf'id="wb-hand-{straight}"[^>]*tabindex="-1"[^>]*disabled', html)
+    seen = set()
+    for key in ("ArrowRight", "ArrowLeft", "ArrowLeft", "ArrowRight", "ArrowRight"):
+        wb.act(ctx, "key", key)
+        seen.add(ctx.ui["focus"])
+    assert f"wb-hand-{VCAP_B}" in seen and f"wb-hand-{straight}" not in seen, seen

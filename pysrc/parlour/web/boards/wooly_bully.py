@@ -126,9 +126,12 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
     entries: list[tuple[str, int, str]] = [(str(tid), tid, tile_words(t, tid)) for tid in hand]
     if not view["revealed"][seat] and not ended:
         entries.append(("reveal", shepherd_id(COLOURS.index(colour)), t("wooly-bully.action.reveal")))
-    focus_key = item if any(k == item for k, _, _ in entries) else (entries[0][0] if entries else "")
+    # The toolbar's one Tab stop is a tile that can take the focus: a disabled first tile (one that
+    # fits nowhere) left the whole hand out of the Tab order.
+    enabled = [k for k, _, _ in entries if not ended and (not live or usable_item(tg, view, seat, k))]
+    focus_key = item if item in enabled else (enabled or [k for k, _, _ in entries] or [""])[0]
     for key, tid, words in entries:
-        usable = bool(squares_for(tg, view, seat, key)) or (key != "reveal" and int(key) in tg.discards)
+        usable = usable_item(tg, view, seat, key)
         label = words if usable or not live else t("wooly-bully.a11y.no-fit", what=words)
         pic = svg.mini(tid, 0, "", 64)
         cls = "hand-tile" + (" usable" if usable else "") + (" reveal" if key == "reveal" else "")
@@ -152,6 +155,11 @@ def hand_panel(ctx: BoardContext, view: dict[str, Any], board: Board, tg: Target
         "div", "".join(buttons), class_="wb-hand", role="toolbar", aria_label=t("wooly-bully.label.hand")
     )
     return tag("section", mine + row, class_="wb-own", id="wb-own")
+
+
+def usable_item(tg: Targets, view: dict[str, Any], seat: int, key: str) -> bool:
+    """Whether the hand's ``key`` (a tile id, or "reveal") can be laid or discarded now."""
+    return bool(squares_for(tg, view, seat, key)) or (key != "reveal" and int(key) in tg.discards)
 
 
 def decision(ctx: BoardContext) -> Decision | None:
@@ -366,7 +374,7 @@ def act(ctx: BoardContext, action: str, arg: str) -> str | None:
         ui.pop("leaving", None)
         return None
     if action == "key" and arg.startswith("Arrow"):
-        _arrow(ctx, view, squares, arg)
+        _arrow(ctx, view, squares, arg, tg)
         return None
     if action == "wb-confirm":
         at = _pos(ui.get("at"))
@@ -413,10 +421,11 @@ def _clear(ui: dict[str, Any]) -> None:
 
 
 def _arrow(
-    ctx: BoardContext, view: dict[str, Any], squares: dict[tuple[int, int], list[int]], key: str
+    ctx: BoardContext, view: dict[str, Any], squares: dict[tuple[int, int], list[int]], key: str, tg: Targets
 ) -> None:
     """Arrows: among the target squares when a tile is chosen (the nearest in that direction), else
-    along the hand; the view follows the cursor."""
+    along the hand's tiles that can be played (a disabled one cannot take the focus); the view
+    follows the cursor."""
     ui = ctx.ui
     dx, dy = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}[key]
     if squares:
@@ -434,8 +443,9 @@ def _arrow(
     if seat is None or view["hands"][seat] is None or dy:
         return
     keys = [str(x) for x in view["hands"][seat]] + ([] if view["revealed"][seat] else ["reveal"])
+    keys = [k for k in keys if not ctx.interactive or usable_item(tg, view, seat, k)]
     current = str(ui.get("hand-cursor", keys[0] if keys else ""))
-    if current in keys:
-        nxt = keys[(keys.index(current) + dx) % len(keys)]
+    if keys:  # from a tile no longer playable: the first that is
+        nxt = keys[(keys.index(current) + dx) % len(keys)] if current in keys else keys[0]
         ui["hand-cursor"] = nxt
         ui["focus"] = f"wb-hand-{nxt}"
