@@ -4,7 +4,11 @@ decoded from the modules."""
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parlour.web import qr
 
@@ -145,3 +149,48 @@ def test_agrees_with_the_qrcode_package_when_it_is_installed():
             ref.make(fit=False)
             matches.append(ref.get_matrix() == mine)
         assert any(matches), text
+
+
+def reference_penalty(m: list[list[bool]]) -> int:
+    """The standard's mask penalty worked module by module (as parlour.web.qr did until decision 0114)."""
+    n, score = len(m), 0
+    lines = [list(row) for row in m] + [[m[y][x] for y in range(n)] for x in range(n)]
+    finder = [True, False, True, True, True, False, True]
+    for line in lines:
+        run, prev = 0, None
+        for cell in line:
+            run = run + 1 if cell == prev else 1
+            prev = cell
+            if run == 5:
+                score += 3
+            elif run > 5:
+                score += 1
+        padded = [False] * 4 + line + [False] * 4
+        for i in range(len(padded) - 10):
+            window = padded[i : i + 11]
+            if (window[:7] == finder and not any(window[7:])) or (
+                window[4:] == finder and not any(window[:4])
+            ):
+                score += 40
+    for y in range(n - 1):
+        for x in range(n - 1):
+            if m[y][x] == m[y][x + 1] == m[y + 1][x] == m[y + 1][x + 1]:
+                score += 3
+    dark = sum(map(sum, m))
+    return score + 10 * (abs(dark * 20 - n * n * 10) // (n * n))
+
+
+@given(
+    st.integers(min_value=1, max_value=10), st.integers(min_value=0, max_value=2**32), st.floats(0.05, 0.95)
+)
+def test_the_mask_penalty_is_the_standards_module_by_module(version: int, seed: int, dark: float):
+    """The penalty that picks the mask, worked on strings and bits for speed (an invite's code was
+    the longest task of a host's first network screen), scores any symbol as the standard's rules
+    do cell by cell: the same mask is chosen, so the same code is drawn."""
+    rnd = Random(seed)
+    n = 17 + 4 * version
+    m = [[rnd.random() < dark for _ in range(n)] for _ in range(n)]
+    assert qr._penalty(m) == reference_penalty(m)
+    for y in range(0, n - 1, 3):  # long runs and blocks alike, and finder-like patterns
+        m[y] = [True] * n if y % 2 else [x % 7 not in (1, 5) for x in range(n)]
+    assert qr._penalty(m) == reference_penalty(m)
