@@ -41,8 +41,9 @@ SEEDED_RANDOM = """(() => {
 
 
 def seeded(group: Any, seed: int) -> Any:
-    """A person's browser whose pages' randomness is fixed by ``seed``."""
-    return group.context(init=SEEDED_RANDOM % seed)
+    """A person's browser whose pages' randomness is fixed by ``seed`` and whose network events the
+    test may hold back (:data:`HOLD`)."""
+    return group.context(init=SEEDED_RANDOM % seed + HOLD)
 
 
 def cells(text: str | None) -> frozenset[tuple[int, int]]:
@@ -88,6 +89,28 @@ def expect(page: Any, selector: str) -> None:
         raise AssertionError(f"{selector} not shown; the page says: {said}") from exc
 
 
+HOLD = """(() => {  // the page's WebRTC events wait while window.parlourHeld is a list
+  window.parlourHeld = null;
+  Object.defineProperty(window, "parlourRtc", {
+    configurable: true,
+    set(rtc) {
+      const listen = rtc.listen;
+      let handler = null;
+      rtc.listen = (fn) => {
+        handler = fn;
+        listen((...event) => (window.parlourHeld ? window.parlourHeld.push(event) : fn(...event)));
+      };
+      window.parlourRelease = () => {
+        const held = window.parlourHeld || [];
+        window.parlourHeld = null;
+        held.forEach((event) => handler(...event));
+      };
+      Object.defineProperty(window, "parlourRtc", { value: rtc, writable: true, configurable: true });
+    },
+  });
+})();"""
+"""A guest's browser whose network events the test can hold back a moment (a slow network): two
+taps on two devices then land before either page hears of the other's."""
 TAP_AT = """([selector, at]) => setTimeout(() => {
   const el = document.querySelector(selector);
   window.parlourTapped = Boolean(el);
@@ -98,13 +121,21 @@ TAP_AT = """([selector, at]) => setTimeout(() => {
 
 def tap_together(taps: list[tuple[Any, str]]) -> None:
     """Fingers on several devices land at one moment: each page taps at the same wall-clock time
-    (the browsers share the machine's clock), none waiting for what the other's tap brings."""
+    (the browsers share the machine's clock), none waiting for what the other's tap brings. What
+    the pages receive waits until each tap is taken (:data:`HOLD`): on a loaded machine one page's
+    timer may fire late, after the other's claim was drawn there, its button gone."""
+    for page, selector in taps:
+        expect(page, selector)  # each page shows the button its finger lands on
+        page.evaluate("window.parlourHeld = []")
     at = taps[0][0].evaluate("Date.now()") + 500
     for page, selector in taps:
         page.evaluate(TAP_AT, [selector, at])
-    for page, _ in taps:
+    for page, selector in taps:
         page.wait_for_function("window.parlourTapped !== undefined", timeout=STEP_MS)
         assert page.evaluate("window.parlourTapped"), "the tap found its button"
+        page.wait_for_selector(selector, state="detached", timeout=STEP_MS)  # the tap taken, drawn
+    for page, _ in taps:
+        page.evaluate("window.parlourRelease()")
 
 
 def visitor(page: Any) -> str:

@@ -134,11 +134,29 @@ def paste(host: Any, code: str) -> None:
     host.click("#net-accept")
 
 
+SHOWN = """() => ({
+  screen: document.querySelector("#main")?.dataset.screen,
+  said: [...document.querySelectorAll("#error-banner, #net-why, .notice")].map((e) => e.innerText).join(" | "),
+  answer: document.querySelector("#answer-code")?.value.length,
+  invite: document.querySelector("#invite-link")?.value.slice(-40),
+  rtc: window.parlourRtc?.states(),
+  open: window.parlourRtc?.open(),
+  got: (window.parlourRtc?.received || []).slice(-3).map((text) => text.slice(0, 50)),
+})"""
+"""What a network page shows and its connections' states: a handshake that stalls says where."""
+
+
 def join(people: People, host: Any, name: str, want: str = "play", context: Any = None) -> Any:
     """The whole manual handshake: invite link → answer code → pasted by the host."""
-    guest, code = answer(people, context or people.context(), invite(host), name, want)
+    link = invite(host)
+    guest, code = answer(people, context or people.context(), link, name, want)
     paste(host, code)
-    guest.wait_for_selector("[data-screen=net-guest]", timeout=NET_TIMEOUT_MS)
+    try:
+        guest.wait_for_selector("[data-screen=net-guest]", timeout=NET_TIMEOUT_MS)
+    except Exception as exc:
+        raise AssertionError(
+            f"{name} not let in; invite ...{link[-40:]}: host {host.evaluate(SHOWN)}; guest {guest.evaluate(SHOWN)}"
+        ) from exc
     return guest
 
 
