@@ -815,3 +815,33 @@ def test_a_hosts_bots_are_asked_one_seat_a_task():
         each.append(len(asked) - before)
     assert each == [1, 1, 1, 1, 0], "one question a task, each seat's once"
     assert len({json.loads(text)["seat"] for text in asked}) == 4
+
+
+def css_font_size(css: str, selector: str) -> str:
+    """The ``font-size`` of the first rule of app.css whose selector list holds ``selector``."""
+    for rule in re.finditer(r"([^{}]+)\{([^{}]*)\}", css):
+        if selector in [s.strip() for s in rule[1].split(",")]:
+            found = re.search(r"font-size:\s*([^;]+);", rule[2])
+            if found:
+                return found[1].strip()
+    raise AssertionError(f"no font-size for {selector}")
+
+
+def test_the_lobby_lays_out_the_match_screens_small_print_unseen_on_both_pages():
+    """Each new size of a font is a synchronous ask to the browser process in the first frame that
+    lays text out in it: 8-95 ms of Boo!'s first network frame on a busy machine (issue #17,
+    decision 0112). Both lobbies lay out the match screen's two small sizes, hidden and unread."""
+    from pathlib import Path
+
+    wire = Wire()
+    host, guest = FakeApp(wire), FakeApp(wire)
+    host.net.open_host("boo")
+    join(wire, host, guest, "Anna")
+    for app in (host, guest):
+        screen = app.net.screen()
+        assert 'data-phase="lobby"' in screen and netplay.FONT_WARM in screen
+    assert 'class="visually-hidden font-warm" aria-hidden="true"' in netplay.FONT_WARM
+    css = (Path(__file__).parents[2] / "web" / "assets" / "app.css").read_text()
+    warm = [css_font_size(css, ".font-warm span"), css_font_size(css, ".font-warm span + span")]
+    # Boo!'s legend and its players' counts: what the castle's first frame met new.
+    assert warm == [css_font_size(css, ".boo-legend"), css_font_size(css, ".boo-players .counts")]

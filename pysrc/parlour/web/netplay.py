@@ -62,6 +62,14 @@ KEPT_UI = ("cursor", "home", "trace", "names", "view", "shown")
 """What a board remembers across moves at a network table (as :data:`parlour.web.app.KEPT_UI`)."""
 
 
+FONT_WARM = '<span class="visually-hidden font-warm" aria-hidden="true"><span>a</span> <span>a</span></span>'
+"""Text in the two sizes the match screen's small print uses (.85 and .9 rem: Boo!'s legend and
+players' counts, a log's events) and no lobby does, laid out unseen and unread on the lobby: each
+size of a font is a strike the renderer asks the browser process for, synchronously, the first
+time it lays text out in it. In the match's first frame those asks waited 8-95 ms on a busy
+machine (issue #17, decision 0112); on the lobby they are made while nobody plays."""
+
+
 class NetPlay(NetLink):
     """The network screens of one page: hosting a table (``#/GAME/host``) or joining one
     (``#/join?o=OFFER&s=SID``). ``app`` is the :class:`parlour.web.app.App` (words, storage,
@@ -188,7 +196,7 @@ class NetPlay(NetLink):
             tag("div", line + middle, class_="play-main") + tag("aside", side, class_="side"),
             class_="play",
         )
-        return header(self.t, game_id) + tag("main", layout, id="main", **data)
+        return header(self.t, game_id) + tag("main", layout + FONT_WARM, id="main", **data)
 
     def host_screen(self) -> str:
         host = self.host
