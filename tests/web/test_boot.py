@@ -163,7 +163,7 @@ def test_a_start_without_a_snapshot_imports_the_picker_in_steps_and_a_matchs_mod
     assert max(brought) <= 3, brought  # the network package's modules too, one a step (0110)
 
 
-OPENING = r"""
+PAGE_PYTHON = r"""
 import json, sys, types
 ffi = types.ModuleType("pyodide.ffi")
 ffi.create_proxy = lambda fn: fn
@@ -171,6 +171,13 @@ sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("p
 from parlour.web import boot
 for _ in boot.loading():
     pass
+"""
+"""The page's Python as a subprocess script starts it: no ``js`` (stand-in modules), then the
+start's own imports (``boot.loading``), as the page has them when the picker is up."""
+
+OPENING = (
+    PAGE_PYTHON
+    + r"""
 gid, how, idle, screen = sys.argv[1], sys.argv[2], sys.argv[3] == "idle", sys.argv[4]
 for _ in boot.later() if idle else ():  # the page's idle steps after the picker came first
     pass
@@ -198,6 +205,7 @@ print(json.dumps({
     "half_made": sorted(games.OPENING),
 }))
 """
+)
 
 
 def opened(game_id: str, how: str, idle: bool = True, screen: str = "setup") -> dict[str, Any]:
@@ -258,14 +266,9 @@ def test_a_game_opened_before_the_idle_steps_imports_the_match_modules_its_scree
     assert lessons <= match_modules if screen == "rules" else not lessons & match_modules
 
 
-NET_OPENING = r"""
-import json, sys, types
-ffi = types.ModuleType("pyodide.ffi")
-ffi.create_proxy = lambda fn: fn
-sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
-from parlour.web import boot
-for _ in boot.loading():
-    pass
+NET_OPENING = (
+    PAGE_PYTHON
+    + r"""
 from parlour.web import boards
 seen = set(sys.modules)
 steps = []
@@ -275,6 +278,7 @@ for done in boards.opening(sys.argv[1], sys.argv[2]):
 from parlour.web import netplay
 print(json.dumps({"steps": steps, "left": [m for m in sys.modules if m not in seen and m.startswith("parlour")]}))
 """
+)
 
 
 @pytest.mark.parametrize(("game_id", "screen"), [("", "join"), ("boop", "host")])

@@ -18,6 +18,7 @@ import build
 import pytest
 
 from parlour.web import boot
+from web.test_boot import PAGE_PYTHON
 
 LIMIT = 14 * 1024
 """Shipped (stripped) source per module, in bytes: 14 KB compiles in about 20-25 ms on a quiet
@@ -27,14 +28,9 @@ NOT_SPLIT_YET: set[str] = set()  # netplay, net.host and embed split too (decisi
 """Modules over :data:`LIMIT` not split yet: each is a long task of a first start. Take a module off
 this list when it is split; the test fails for one listed that fits (the list stays true)."""
 
-IMPORTED = r"""
-import json, sys, types
-ffi = types.ModuleType("pyodide.ffi")
-ffi.create_proxy = lambda fn: fn
-sys.modules.update({"js": types.ModuleType("js"), "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
-from parlour.web import boot
-for _ in boot.loading():
-    pass
+IMPORTED = (
+    PAGE_PYTHON
+    + r"""
 picker = set(sys.modules)
 for _ in boot.later():
     pass
@@ -46,6 +42,7 @@ for info in games.GAMES:
 import parlour.web.netplay  # the first network screen's
 print(json.dumps(sorted(m for m in sys.modules if m.startswith("parlour") and m not in picker)))
 """
+)
 
 
 def imported_while_a_person_can_act() -> list[str]:
